@@ -1,0 +1,1 @@
+"""Complete recorded games (golden replays), offered as demos."""

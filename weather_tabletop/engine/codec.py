@@ -1,0 +1,67 @@
+"""Commands and events to JSON values and back, for the save file and the log.
+
+Only data crosses this boundary: a dataclass becomes ``{"t": ClassName, field: value, ...}`` with
+values restricted to None, bool, int, str, lists (decoded as tuples) and nested objects of the
+same kind. Decoding accepts only the classes a game declares, checks field names exactly and
+bounds depth; nothing is ever executed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Iterable
+
+MAX_DEPTH = 16
+
+
+class CodecError(ValueError):
+    """A value that is not a well-formed command or event of this game."""
+
+
+def encode(obj: Any, depth: int = 0) -> Any:
+    """A JSON-ready value for a dataclass, tuple, list or scalar."""
+    if depth > MAX_DEPTH:
+        raise CodecError("value nested too deeply")
+    if obj is None or isinstance(obj, (bool, int, str)):
+        return obj
+    if isinstance(obj, (tuple, list)):
+        return [encode(v, depth + 1) for v in obj]
+    if isinstance(obj, frozenset):
+        return [encode(v, depth + 1) for v in sorted(obj)]
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        out: dict[str, Any] = {"t": type(obj).__name__}
+        for f in dataclasses.fields(obj):
+            out[f.name] = encode(getattr(obj, f.name), depth + 1)
+        return out
+    raise CodecError(f"cannot encode {type(obj).__name__}")
+
+
+class Codec:
+    """Decodes the commands and events of one game from JSON values."""
+
+    def __init__(self, classes: Iterable[type]) -> None:
+        self._classes = {cls.__name__: cls for cls in classes}
+        self._fields = {
+            name: tuple(f.name for f in dataclasses.fields(cls)) for name, cls in self._classes.items()
+        }
+
+    def decode(self, value: Any, depth: int = 0) -> Any:
+        if depth > MAX_DEPTH:
+            raise CodecError("value nested too deeply")
+        if value is None or isinstance(value, (bool, int, str)):
+            return value
+        if isinstance(value, list):
+            return tuple(self.decode(v, depth + 1) for v in value)
+        if isinstance(value, dict):
+            name = value.get("t")
+            if not isinstance(name, str) or name not in self._classes:
+                raise CodecError(f"unknown kind {name!r}")
+            names = self._fields[name]
+            given = set(value) - {"t"}
+            if given != set(names):
+                raise CodecError(f"{name} has fields {sorted(names)}, got {sorted(given)}")
+            try:
+                return self._classes[name](**{k: self.decode(value[k], depth + 1) for k in names})
+            except TypeError as exc:  # a dataclass __post_init__ may refuse the values
+                raise CodecError(f"bad {name}: {exc}") from None
+        raise CodecError(f"unexpected value of type {type(value).__name__}")

@@ -1,0 +1,208 @@
+"""The game protocol every game implements (DESIGN.md, "The engine: event sourcing").
+
+A game is a module-level object satisfying :class:`Game`. Everything here is pure: no pygame,
+no clock, no global random, no I/O.
+
+* A **command** is what a seat asks for: a frozen dataclass derived from :class:`Command`,
+  whose first field is ``seat``.
+* ``decide(state, command)`` checks the command against the rules and returns the **events** it
+  causes, or raises :class:`IllegalMove` naming the rule that forbids it.
+* ``apply(state, event)`` folds one event into the state and returns the new state. It must never
+  mutate its input: the match keeps old states as snapshots.
+* Chance outcomes (shuffles, draws, die rolls) are events with ``chance = True``; their outcome is
+  drawn in ``decide`` from :func:`weather_tabletop.engine.chance.rng` seeded by the state, so the
+  same seed and commands give the same game, and a replay only applies recorded events.
+* Events that show a seat something hidden (drawing a secret marker) have ``reveal = True``.
+  Chance and reveal events are undo barriers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Hashable, Mapping, Protocol, Sequence, TypeVar
+
+State = TypeVar("State")
+
+
+class IllegalMove(Exception):
+    """Raised by ``decide`` for a command the rules refuse.
+
+    ``reason`` is one sentence a player understands and names the rule, e.g.
+    "Move Figures: at most 2 figures may be on one space (also while passing)."
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Command:
+    """Base class of commands. Subclasses are frozen dataclasses whose first field is ``seat``."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Event:
+    """Base class of events (frozen dataclasses).
+
+    ``chance``: the event carries the outcome of chance. ``reveal``: it makes hidden information
+    known to some seat. Both make the command group that holds them impossible to undo.
+    """
+
+    chance: ClassVar[bool] = False
+    reveal: ClassVar[bool] = False
+
+
+@dataclass(frozen=True)
+class SeatConfig:
+    """One seat at the table: a person or a computer player of some level."""
+
+    name: str
+    color: str
+    kind: str = "person"  # "person" or "computer"
+    level: str = "random"  # the computer player's level, ignored for people
+
+    @property
+    def is_computer(self) -> bool:
+        return self.kind == "computer"
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """Everything that fixes a game before the first command: game, seats, options, seed."""
+
+    game: str
+    seats: tuple[SeatConfig, ...]
+    options: tuple[tuple[str, Any], ...] = ()
+    seed: int = 0
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    def option(self, key: str, default: Any = None) -> Any:
+        return dict(self.options).get(key, default)
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A variant or setting of a game, offered by the setup screen and ``--option KEY=VALUE``."""
+
+    key: str
+    label: str
+    choices: tuple[Any, ...]
+    default: Any
+    help: str = ""
+
+    def parse(self, text: str) -> Any:
+        """Turn the command-line text of a value into one of ``choices`` or raise ValueError."""
+        for choice in self.choices:
+            if str(choice).lower() == text.strip().lower():
+                return choice
+        allowed = ", ".join(str(c) for c in self.choices)
+        raise ValueError(f"option {self.key!r} takes one of: {allowed} (got {text!r})")
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One seat's score: the total and its breakdown by category, in display order."""
+
+    seat: int
+    total: int
+    breakdown: tuple[tuple[str, int], ...] = ()
+    rank: int = 1  # 1 = winner; tied seats share a rank
+
+
+@dataclass(frozen=True)
+class Colour:
+    """A player colour with the letter shown on its pieces for colour-blind players."""
+
+    key: str
+    rgb: tuple[int, int, int]
+    letter: str
+
+
+class Game(Protocol[State]):
+    """What a game module exposes to the engine, the app and the computer players."""
+
+    id: str  # "meteo", "machines-to-the-sky", "weather-machine"
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...]
+    colours: tuple[Colour, ...]
+    commands: tuple[type[Command], ...]  # every command class (for the save-file codec)
+    events: tuple[type[Event], ...]  # every event class
+
+    def initial_state(self, config: GameConfig) -> State:
+        """The state before setup: deterministic, no chance."""
+
+    def setup_events(self, state: State) -> list[Event]:
+        """The setup's chance events (shuffles, deals), drawn from the state's seed."""
+
+    def legal_commands(self, state: State, seat: int) -> list[Command]:
+        """Exactly the commands of ``seat`` that ``decide`` accepts now."""
+
+    def decide(self, state: State, command: Command) -> list[Event]:
+        """The events the command causes, or raise IllegalMove."""
+
+    def apply(self, state: State, event: Event) -> State:
+        """The state after the event; the input is left unchanged."""
+
+    def view(self, state: State, seat: int | None) -> State:
+        """What ``seat`` may see (None: a spectator); hidden parts replaced by unknowns."""
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        """The seats that may submit a command now (empty when the game is over)."""
+
+    def is_over(self, state: State) -> bool: ...
+
+    def scores(self, state: State) -> list[ScoreLine]:
+        """Scores by seat with a per-category breakdown (final once the game is over)."""
+
+    def turn_id(self, state: State) -> Hashable:
+        """Identifies the current turn; the undo policy keeps undo within one turn."""
+
+    def progress(self, state: State) -> str:
+        """A short line for the turn banner and the saved-games list, e.g. "Round 3"."""
+
+    def describe_command(self, state: State, command: Command) -> str:
+        """One line for the action list and the log, e.g. "Red plays Rain on the plain C4"."""
+
+    def describe_event(self, state: State, event: Event) -> str:
+        """One line for the log, said of the state the event is applied to."""
+
+
+def seat_names(config: GameConfig) -> Sequence[str]:
+    return [s.name for s in config.seats]
+
+
+def options_dict(game: Game, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The game's options with defaults filled in; unknown keys or values raise ValueError."""
+    specs = {o.key: o for o in game.options}
+    result = {o.key: o.default for o in game.options}
+    for key, value in (given or {}).items():
+        if key not in specs:
+            known = ", ".join(specs) or "none"
+            raise ValueError(f"{game.id} has no option {key!r} (options: {known})")
+        if value not in specs[key].choices:
+            value = specs[key].parse(str(value))
+        result[key] = value
+    return result
+
+
+__all__ = [
+    "Colour",
+    "Command",
+    "Event",
+    "Game",
+    "GameConfig",
+    "IllegalMove",
+    "OptionSpec",
+    "ScoreLine",
+    "SeatConfig",
+    "options_dict",
+    "seat_names",
+]

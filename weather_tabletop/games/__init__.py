@@ -1,0 +1,56 @@
+"""The games the app knows, imported on first use.
+
+``RULES`` maps a game id to the object implementing the engine protocol; ``VIEWS`` to the pygame
+table view. Rules modules never import pygame, so simulate and verify stay headless.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from ..engine.protocol import Game
+
+RULES: dict[str, str] = {}
+VIEWS: dict[str, str] = {}
+_registered: dict[str, Game] = {}
+
+
+class UnknownGame(LookupError):
+    def __init__(self, name: str) -> None:
+        known = ", ".join(available()) or "none yet"
+        super().__init__(f"unknown game {name!r}; games: {known}")
+
+
+def available() -> list[str]:
+    return sorted(set(RULES) | set(_registered))
+
+
+def register(game: Game, view: str | None = None) -> None:
+    """Add a game object at run time (the test-only game uses this)."""
+    _registered[game.id] = game
+    if view:
+        VIEWS[game.id] = view
+
+
+def unregister(game_id: str) -> None:
+    _registered.pop(game_id, None)
+    VIEWS.pop(game_id, None)
+
+
+def get(name: str) -> Game:
+    if name in _registered:
+        return _registered[name]
+    if name not in RULES:
+        raise UnknownGame(name)
+    return _load(RULES[name])
+
+
+def view_class(name: str) -> Any | None:
+    """The table view class of a game, or None to use the generic table."""
+    return _load(VIEWS[name]) if name in VIEWS else None
+
+
+def _load(path: str) -> Any:
+    module, _, attr = path.partition(":")
+    return getattr(importlib.import_module(module), attr)
