@@ -29,6 +29,7 @@ class Group:
     events: tuple[Event, ...] = ()
     turn: Hashable = None  # the turn the command was given in (for the undo policy)
     label: str = ""  # the game's progress line after this group
+    over: bool = False  # the game is over after this group
 
     @property
     def barrier(self) -> Event | None:
@@ -79,8 +80,9 @@ class Match:
         """A new game: its setup events are the log's first group."""
         match = cls(game, config, **kwargs)
         events = tuple(game.setup_events(match.state))
-        group = Group(0, "setup", None, None, events, None, "")
-        match._commit(group, _fold(game, match.state, events))
+        new_state = _fold(game, match.state, events)
+        match._commit(group=Group(0, "setup", None, None, events, None, game.progress(new_state)),
+                      new_state=new_state)
         return match
 
     # -- reading --------------------------------------------------------------------------
@@ -123,6 +125,7 @@ class Match:
         group = Group(
             len(self.log), "command", command.seat, command, events,
             self.game.turn_id(self.state), self.game.progress(new_state),
+            self.game.is_over(new_state),
         )
         self._commit(group, new_state)
         return group
@@ -166,7 +169,7 @@ class Match:
             raise IllegalMove(reason)
         target = self._undone[-1]
         new_state = _fold(self.game, self.state, target.events)
-        group = Group(len(self.log), "redo", seat, label=target.label)
+        group = Group(len(self.log), "redo", seat, label=target.label, over=target.over)
         self._write(group)
         self.log.append(group)
         self._undone.pop()
@@ -185,8 +188,9 @@ class Match:
             expected = tuple(self.game.setup_events(self.state))
             if expected != events:
                 raise ValueError("the setup does not match the game's seed")
-            group = Group(0, "setup", None, None, events, None, "")
-            self._commit(group, _fold(self.game, self.state, events))
+            new_state = _fold(self.game, self.state, events)
+            group = Group(0, "setup", None, None, events, None, self.game.progress(new_state))
+            self._commit(group, new_state)
             return group
         if not self.log:
             raise ValueError("the log does not start with the setup")

@@ -1,0 +1,22 @@
+"""Helpers for tests: build configs and play random games through the engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from weather_tabletop.ai import RandomPlayer
+from weather_tabletop.engine.protocol import Game, GameConfig, SeatConfig
+
+
+def config(game: Game, players: int, seed: int = 1, **options: Any) -> GameConfig:
+    seats = tuple(SeatConfig(f"P{i + 1}", game.colours[i].key) for i in range(players))
+    merged = {o.key: o.default for o in game.options}
+    merged.update(options)
+    return GameConfig(game.id, seats, tuple(sorted(merged.items())), seed)
+
+
+def random_step(game: Game, session: Any, rng: RandomPlayer) -> Any:
+    """Submit one random legal command of the first seat to act; returns the group."""
+    match = getattr(session, "match", session)
+    seat = game.to_act(match.state)[0]
+    return session.submit(rng.choose(game, game.view(match.state, seat), seat))

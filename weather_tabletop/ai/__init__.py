@@ -1,0 +1,71 @@
+"""Computer players over the engine protocol. They read only ``view(state, seat)``.
+
+``make_player(level, seed)`` gives a player for any game; a game may add its own heuristic
+players in its ``bots`` module, named ``<level>`` in its ``BOTS`` mapping, which take precedence
+(for example Meteo's ``greedy``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable, Protocol
+
+from ..engine.chance import Rng
+from ..engine.protocol import Command, Game
+
+
+class Player(Protocol):
+    level: str
+
+    def choose(self, game: Game, view: Any, seat: int) -> Command:
+        """A legal command for ``seat`` given what the seat may see."""
+
+
+class NoLegalCommand(RuntimeError):
+    pass
+
+
+class RandomPlayer:
+    """Picks uniformly among the legal commands (the baseline every level is measured against)."""
+
+    level = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = Rng(seed, 0xA1)
+
+    def choose(self, game: Game, view: Any, seat: int) -> Command:
+        legal = game.legal_commands(view, seat)
+        if not legal:
+            raise NoLegalCommand(f"seat {seat} has no legal command")
+        return self._rng.choice(legal)
+
+
+GENERIC: dict[str, Callable[[int], Player]] = {"random": RandomPlayer}
+
+
+def levels(game: Game) -> list[str]:
+    """The computer levels offered for a game."""
+    return sorted(set(GENERIC) | set(_game_bots(game)))
+
+
+def make_player(level: str, seed: int = 0, game: Game | None = None) -> Player:
+    bots = _game_bots(game) if game is not None else {}
+    if level in bots:
+        return bots[level](seed)
+    if level in GENERIC:
+        return GENERIC[level](seed)
+    known = ", ".join(levels(game) if game is not None else sorted(GENERIC))
+    raise ValueError(f"unknown computer level {level!r} (levels: {known})")
+
+
+def _game_bots(game: Game | None) -> dict[str, Callable[[int], Player]]:
+    if game is None:
+        return {}
+    module_name = type(game).__module__.rsplit(".", 1)[0] + ".bots"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name != module_name:
+            raise
+        return {}
+    return dict(getattr(module, "BOTS", {}))

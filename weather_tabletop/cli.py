@@ -1,0 +1,295 @@
+"""The ``weather-tabletop`` command: the app by default; ``simulate``, ``screenshot``,
+``verify`` and ``options`` run without opening a window.
+
+Wrong arguments print a usage message and exit 2; nothing a user types ends in a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+from . import __version__, games
+from .engine.protocol import Game, GameConfig, IllegalMove, SeatConfig, options_dict
+
+
+class UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="weather-tabletop", description="Weather Machine, Meteo and Machines To The "
+                "Sky at one computer, every rule enforced. With no command, opens the app.")
+    p.add_argument("--version", action="version", version=f"Weather Tabletop {__version__}")
+    sub = p.add_subparsers(dest="command", parser_class=_Parser)
+
+    sim = sub.add_parser("simulate", help="play complete games between computer seats")
+    sim.add_argument("--game", required=True)
+    sim.add_argument("--players", type=int)
+    sim.add_argument("--games", type=int, default=1)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--bots", help="computer level per seat, e.g. random,random")
+    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    sim.add_argument("--save-dir", type=Path)
+    sim.add_argument("--max-commands", type=int, default=200_000,
+                     help="a game longer than this counts as an error")
+    sim.add_argument("--json", action="store_true")
+
+    shot = sub.add_parser("screenshot", help="render a scene off-screen to a PNG")
+    shot.add_argument("--out", type=Path, required=True)
+    shot.add_argument("--scene", default="menu", choices=["menu", "setup", "table", "scores", "rules"])
+    shot.add_argument("--game")
+    shot.add_argument("--players", type=int)
+    shot.add_argument("--seed", type=int, default=1)
+    shot.add_argument("--steps", type=int, default=0)
+    shot.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    shot.add_argument("--size", default="1920x1080", metavar="WxH")
+
+    ver = sub.add_parser("verify", help="load a save without changing it and replay it")
+    ver.add_argument("file", type=Path)
+    ver.add_argument("--json", action="store_true")
+
+    opt = sub.add_parser("options", help="list a game's variants and settings")
+    opt.add_argument("game")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command is None:
+            from .ui import app
+            return app.run({})
+        return {"simulate": _simulate, "screenshot": _screenshot, "verify": _verify,
+                "options": _options}[args.command](args)
+    except UsageError as exc:
+        print(f"weather-tabletop {args.command}: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+# -- helpers -------------------------------------------------------------------------------
+
+
+def _game(name: str | None) -> Game:
+    if not name:
+        raise UsageError(f"--game is required; games: {', '.join(games.available()) or 'none yet'}")
+    try:
+        return games.get(name)
+    except LookupError as exc:
+        raise UsageError(str(exc.args[0])) from None
+
+
+def _players(game: Game, n: int | None) -> int:
+    n = game.min_players if n is None else n
+    if not game.min_players <= n <= game.max_players:
+        raise UsageError(f"{game.title} takes {game.min_players} to {game.max_players} players, not {n}")
+    return n
+
+
+def _parse_options(game: Game, items: list[str]) -> dict[str, Any]:
+    given = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise UsageError(f"--option takes KEY=VALUE, not {item!r}")
+        given[key.strip()] = value
+    try:
+        return options_dict(game, given)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _bots(game: Game, spec: str | None, players: int) -> list[str]:
+    from .ai import levels
+    names = [s.strip() for s in spec.split(",")] if spec else ["random"]
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise UsageError(f"--bots names {len(names)} seats but the game has {players}")
+    known = levels(game)
+    for name in names:
+        if name not in known:
+            raise UsageError(f"unknown computer level {name!r}; levels: {', '.join(known)}")
+    return names
+
+
+def computer_config(game: Game, players: int, levels_: list[str], options: dict[str, Any],
+                    seed: int) -> GameConfig:
+    seats = tuple(SeatConfig(f"{game.colours[i % len(game.colours)].key.title()} ({lvl})",
+                             game.colours[i % len(game.colours)].key, "computer", lvl)
+                  for i, lvl in enumerate(levels_))
+    return GameConfig(game.id, seats, tuple(sorted(options.items())), seed)
+
+
+# -- simulate ------------------------------------------------------------------------------
+
+
+def play_out(game: Game, session: Any, players: list[Any], max_commands: int) -> int:
+    """Let computer players finish the game of ``session`` (a Match or SavedGame)."""
+    match = getattr(session, "match", session)
+    commands = 0
+    while not game.is_over(match.state):
+        seats = game.to_act(match.state)
+        if not seats:
+            raise RuntimeError("no seat may act but the game is not over")
+        seat = seats[0]
+        command = players[seat].choose(game, game.view(match.state, seat), seat)
+        session.submit(command)
+        commands += 1
+        if commands > max_commands:
+            raise RuntimeError(f"no end after {max_commands} commands")
+    return commands
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from .ai import make_player
+    from .engine.match import Match
+    from .engine.storage import SavedGame
+
+    game = _game(args.game)
+    players = _players(game, args.players)
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    options = _parse_options(game, args.option)
+    levels_ = _bots(game, args.bots, players)
+    if args.save_dir is not None:
+        try:
+            args.save_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(f"cannot use --save-dir {args.save_dir}: {exc.strerror}") from None
+    result: dict[str, Any] = {"game": game.id, "players": players, "games": args.games,
+                              "completed": 0, "errors": 0, "commands": 0, "seconds": 0.0,
+                              "commands_per_second": 0.0, "scores": [], "wins": [0] * players,
+                              "error_messages": []}
+    started = time.perf_counter()
+    for index in range(args.games):
+        seed = args.seed + index
+        config = computer_config(game, players, levels_, options, seed)
+        bots = [make_player(lvl, seed * 31 + i, game) for i, lvl in enumerate(levels_)]
+        try:
+            session = (SavedGame.create(game, config, args.save_dir) if args.save_dir
+                       else Match.start(game, config))
+            result["commands"] += play_out(game, session, bots, args.max_commands)
+            match = getattr(session, "match", session)
+            lines = game.scores(match.state)
+            result["scores"].append([line.total for line in sorted(lines, key=lambda l: l.seat)])
+            for line in lines:
+                if line.rank == 1:
+                    result["wins"][line.seat] += 1
+            result["completed"] += 1
+            if hasattr(session, "close"):
+                session.close()
+        except (IllegalMove, Exception) as exc:  # counted and reported, the run goes on
+            result["errors"] += 1
+            reason = getattr(exc, "reason", None) or f"{type(exc).__name__}: {exc}"
+            result["error_messages"].append(f"game {index + 1} (seed {seed}): {reason}")
+    result["seconds"] = round(time.perf_counter() - started, 3)
+    result["commands_per_second"] = round(result["commands"] / max(result["seconds"], 1e-9), 1)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"{game.title}: {result['completed']}/{args.games} games completed, "
+              f"{result['errors']} errors, {result['commands']} commands in {result['seconds']} s "
+              f"({result['commands_per_second']}/s)")
+        print("wins per seat: " + ", ".join(f"seat {i + 1} ({levels_[i]}): {w}"
+                                            for i, w in enumerate(result["wins"])))
+        for message in result["error_messages"][:10]:
+            print("error: " + message, file=sys.stderr)
+    return 1 if result["errors"] else 0
+
+
+# -- screenshot ----------------------------------------------------------------------------
+
+
+def _screenshot(args: argparse.Namespace) -> int:
+    try:
+        w, h = (int(v) for v in args.size.lower().split("x"))
+        if not (320 <= w <= 7680 and 240 <= h <= 4320):
+            raise ValueError
+    except ValueError:
+        raise UsageError(f"--size takes WxH between 320x240 and 7680x4320, not {args.size!r}") from None
+    options: dict[str, str] = {}
+    if args.scene in ("table", "scores"):
+        game = _game(args.game)
+        players = _players(game, args.players)
+        options = _parse_options(game, args.option)
+    elif args.game:
+        game = _game(args.game)
+        players = _players(game, args.players)
+    else:
+        players = args.players
+    if args.steps < 0:
+        raise UsageError("--steps must be 0 or more")
+    from .ui import screenshot
+    try:
+        screenshot.render(args.scene, args.out, (w, h), args.game, players, args.seed, args.steps,
+                          options)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(f"cannot write {args.out}: {exc.strerror or exc}") from None
+    print(f"wrote {args.out} ({w}x{h}, scene {args.scene})")
+    return 0
+
+
+# -- verify --------------------------------------------------------------------------------
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from .engine.storage import LoadError, SavedGame
+
+    try:
+        saved = SavedGame.replay(args.file)
+    except LoadError as exc:
+        print(f"weather-tabletop verify: {exc.message}", file=sys.stderr)
+        return 2
+    match, game = saved.match, saved.match.game
+    state = match.state
+    commands = sum(1 for g in match.active if g.kind == "command")
+    info: dict[str, Any] = {
+        "file": str(args.file), "game": game.id, "title": game.title,
+        "seats": [s.name for s in match.config.seats], "commands": commands,
+        "log_entries": len(match.log), "over": game.is_over(state),
+        "progress": game.progress(state), "notice": saved.notice,
+    }
+    if info["over"]:
+        info["scores"] = [{"seat": l.seat, "name": match.config.seats[l.seat].name, "total": l.total,
+                           "rank": l.rank, "breakdown": dict(l.breakdown)}
+                          for l in game.scores(state)]
+    else:
+        info["to_act"] = [match.config.seats[s].name for s in game.to_act(state)]
+    if args.json:
+        print(json.dumps(info))
+        return 0
+    print(f"{game.title}: {len(info['seats'])} seats ({', '.join(info['seats'])})")
+    print(f"{commands} commands, {info['log_entries']} log entries; {info['progress']}")
+    if saved.notice:
+        print(f"notice: {saved.notice}")
+    if info["over"]:
+        for s in sorted(info["scores"], key=lambda s: s["rank"]):
+            print(f"  {s['rank']}. {s['name']}: {s['total']}")
+    else:
+        print(f"to act: {', '.join(info['to_act'])}")
+    return 0
+
+
+def _options(args: argparse.Namespace) -> int:
+    game = _game(args.game)
+    print(f"{game.title} ({game.min_players}-{game.max_players} players)")
+    if not game.options:
+        print("  no options")
+    for o in game.options:
+        print(f"  {o.key}={'|'.join(str(c) for c in o.choices)}  (default {o.default})  {o.label}")
+    return 0
