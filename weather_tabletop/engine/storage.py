@@ -70,13 +70,34 @@ def _canonical(obj: dict[str, Any]) -> bytes:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
 
 
-def _sum(previous: str, body: dict[str, Any]) -> str:
-    return f"{zlib.crc32(_canonical(body), zlib.crc32(previous.encode())):08x}"
+_SUM_TAIL = len(b',"sum":"00000000"}')
+
+
+def _crc(previous: str, body: bytes) -> str:
+    return f"{zlib.crc32(body, zlib.crc32(previous.encode())):08x}"
 
 
 def _line(previous: str, body: dict[str, Any]) -> tuple[bytes, str]:
-    checksum = _sum(previous, body)
-    return _canonical({**body, "sum": checksum}) + b"\n", checksum
+    """One save line: the canonical JSON of ``body`` with ``"sum"`` appended as its last key.
+    The sum is the CRC-32 of the body's bytes, chained from the previous line's sum."""
+    if "sum" in body:
+        raise ValueError("a line body may not hold 'sum'")
+    data = _canonical(body)
+    checksum = _crc(previous, data)
+    tail = f',"sum":"{checksum}"}}'.encode() if len(data) > 2 else f'"sum":"{checksum}"}}'.encode()
+    return data[:-1] + tail + b"\n", checksum
+
+
+def _check_sum(previous: str, line: bytes) -> str | None:
+    """The line's own sum if it matches its bytes and the chain, else None."""
+    if len(line) < _SUM_TAIL + 1 or not line.endswith(b'"}'):
+        return None
+    tail = line[-_SUM_TAIL:]
+    if not tail.startswith(b',"sum":"'):
+        return None
+    checksum = tail[8:16].decode("ascii", "replace")
+    body = line[:-_SUM_TAIL] + b"}"
+    return checksum if _crc(previous, body) == checksum else None
 
 
 def _depth(value: Any) -> int:
@@ -165,7 +186,7 @@ def _read_lines(path: Path) -> _Read:
         try:
             obj = json.loads(line.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError):
-            if number == 1:
+            if number == 1 and FORMAT.encode() not in line:
                 raise LoadError(f"{name} is not a Weather Tabletop save.") from None
             raise LoadError(f"{where} is damaged (not readable data).") from None
         if not isinstance(obj, dict):
@@ -181,12 +202,13 @@ def _read_lines(path: Path) -> _Read:
                 raise LoadError(f"{name} was saved by a newer Weather Tabletop (save format "
                                 f"{version}); this version reads format {FORMAT_VERSION}. "
                                 "Update the app to open it.")
-        if _depth(obj) > MAX_DEPTH:
+        if number == 1 and _depth(obj) > MAX_DEPTH:  # entries: the codec bounds the depth
             raise LoadError(f"{where} is nested too deeply for a save file.")
-        checksum = obj.pop("sum", None)
-        if not isinstance(checksum, str) or checksum != _sum(previous, obj):
+        checksum = _check_sum(previous, line)
+        if checksum is None:
             raise LoadError(f"{where} is damaged (checksum mismatch): the file was changed "
                             "outside the app or the disk lost data.")
+        obj.pop("sum", None)
         previous = checksum
         if number == 1:
             header = obj
