@@ -48,20 +48,24 @@ class Codec:
     def decode(self, value: Any, depth: int = 0) -> Any:
         if depth > MAX_DEPTH:
             raise CodecError("value nested too deeply")
-        if value is None or isinstance(value, (bool, int, str)):
+        kind = type(value)
+        if kind in _SCALARS:
             return value
-        if isinstance(value, list):
-            return tuple(self.decode(v, depth + 1) for v in value)
-        if isinstance(value, dict):
+        if kind is list:
+            return tuple([self.decode(v, depth + 1) for v in value])
+        if kind is dict:
             name = value.get("t")
-            if not isinstance(name, str) or name not in self._classes:
+            names = self._fields.get(name) if isinstance(name, str) else None
+            if names is None:
                 raise CodecError(f"unknown kind {name!r}")
-            names = self._fields[name]
-            given = set(value) - {"t"}
-            if given != set(names):
-                raise CodecError(f"{name} has fields {sorted(names)}, got {sorted(given)}")
+            if len(value) != len(names) + 1 or not all(k in value for k in names):
+                given = sorted(set(value) - {"t"})
+                raise CodecError(f"{name} has fields {sorted(names)}, got {given}")
             try:
-                return self._classes[name](**{k: self.decode(value[k], depth + 1) for k in names})
+                return self._classes[name](*[self.decode(value[k], depth + 1) for k in names])
             except TypeError as exc:  # a dataclass __post_init__ may refuse the values
                 raise CodecError(f"bad {name}: {exc}") from None
-        raise CodecError(f"unexpected value of type {type(value).__name__}")
+        raise CodecError(f"unexpected value of type {kind.__name__}")
+
+
+_SCALARS = frozenset({type(None), bool, int, str})
