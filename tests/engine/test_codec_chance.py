@@ -23,7 +23,7 @@ def test_round_trip():
     {"seat": 0, "n": 1},
     {"t": "Take", "seat": 0, "n": 1.5},
     {"t": "__class__", "seat": 0},
-    [[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]],
+    [[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]],
 ])
 def test_foreign_values_are_refused(value):
     with pytest.raises(CodecError):
