@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from weather_tabletop.engine.chance import rng
+from weather_tabletop.engine.chance import Rng, rng
 from weather_tabletop.engine.protocol import (Colour, Command, Event, GameConfig, IllegalMove,
                                               OptionSpec, ScoreLine)
 
@@ -159,7 +159,20 @@ class Tally:
 
     def view(self, state: TallyState, seat: int | None) -> TallyState:
         hands = tuple(h if i == seat else (HIDDEN,) * len(h) for i, h in enumerate(state.hands))
-        return replace(state, hands=hands, deck=(HIDDEN,) * len(state.deck))
+        return replace(state, hands=hands, deck=(HIDDEN,) * len(state.deck), seed=0)
+
+    def determinize(self, view: TallyState, seat: int, rng: Rng) -> TallyState:
+        """Unknown cards are dealt at random from those not seen by ``seat``."""
+        seen = {c for c in view.hands[seat]}
+        unseen = list(rng.shuffled([c for c in range(1, 21) if c not in seen]))
+        hands = []
+        for i, hand in enumerate(view.hands):
+            if i == seat:
+                hands.append(hand)
+            else:
+                hands.append(tuple(unseen.pop() for _ in hand))
+        deck = tuple(unseen.pop() for _ in view.deck)
+        return replace(view, hands=tuple(hands), deck=deck, seed=rng.next64() & 0xFFFFFFFF)
 
     def to_act(self, state: TallyState) -> tuple[int, ...]:
         return () if state.over else (state.current,)

@@ -152,7 +152,10 @@ class Game(Protocol[State]):
         """The state after the event; the input is left unchanged."""
 
     def view(self, state: State, seat: int | None) -> State:
-        """What ``seat`` may see (None: a spectator); hidden parts replaced by unknowns."""
+        """What ``seat`` may see (None: a spectator); hidden parts replaced by unknowns.
+
+        The seed is hidden too (a view's seed is 0): knowing it would let a computer player
+        foresee every die roll and draw by calling ``decide``."""
 
     def to_act(self, state: State) -> tuple[int, ...]:
         """The seats that may submit a command now (empty when the game is over)."""
@@ -167,6 +170,11 @@ class Game(Protocol[State]):
 
     def progress(self, state: State) -> str:
         """A short line for the turn banner and the saved-games list, e.g. "Round 3"."""
+
+    # Optional, for search players (``weather_tabletop.ai.search``):
+    #   determinize(view, seat, rng) -> State: a full state consistent with the view, hidden
+    #       parts (other hands, deck orders, the seed) sampled from ``rng``;
+    #   evaluate(state, seat) -> float: how good the state is for ``seat``, 0 (lost) to 1 (won).
 
     def describe_command(self, state: State, command: Command) -> str:
         """One line for the action list and the log, e.g. "Red plays Rain on the plain C4"."""
