@@ -15,10 +15,13 @@ _ROOT = Path(__file__).resolve().parent.parent
 
 
 def _folder(package: str, fallback: str) -> Traversable:
+    """The installed package's folder; else ``weather_tabletop/<name>`` (the frozen executable
+    carries it there as data); else the top-level folder of a source checkout."""
     try:
         return importlib.resources.files(package)
     except ModuleNotFoundError:
-        return _ROOT / fallback
+        inside = Path(__file__).resolve().parent / fallback
+        return inside if inside.is_dir() else _ROOT / fallback
 
 
 def art_dir() -> Traversable:
