@@ -1,0 +1,900 @@
+"""The rules of Meteo (rulebook ``meteo.en.txt``), pure: the ``GAME`` object.
+
+How the turn is modelled as commands (each a separate, undoable command unless it draws on chance
+or reveals a marker):
+
+* 1. Place: ``PlaceMarker`` (at most 2) and ``EndPlacement``. After 2 placements, or with an empty
+  hand, movement begins by itself.
+* Figures (and witches) standing on a space that has become impassable are *displaced*: before
+  anything else happens, the seat who must move them gives ``RelocateFigure``/``RelocateWitch``
+  commands (the active player after placing or after the witch's removal; after the wind each
+  owner, beginning with the starting player, then the wind player for witches).
+* 2. Move: ``StepFigure``/``StepWitch`` (one space each) and ``EndMovement``; using the 6th step
+  ends the movement by itself.
+* The witch moved this turn: ``RemoveMarker`` or ``SkipRemoval``.
+* 3. Draw: ``DrawMarker`` one at a time, until the hand holds 3 or nothing can be drawn.
+* 4. Wind: on a grey space the wind marker advances by itself; on a blue space ``RollWind``.
+
+Steps that follow from the rules without a choice are events appended by ``decide``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Hashable, Iterable
+
+from weather_tabletop.engine.chance import rng
+from weather_tabletop.engine.protocol import (Colour, Command, Event, GameConfig, IllegalMove,
+                                              OptionSpec, ScoreLine)
+
+from .board import (BOARD, COLOURED, DIRECTION_NAMES, LANDSCAPE, PERCH, VILLAGE, WIND, Board,
+                    Pos)
+from .commands import (COMMANDS, DrawMarker, EndMovement, EndPlacement, PlaceMarker,
+                       RelocateFigure, RelocateWitch, RemoveMarker, RollWind, SkipRemoval,
+                       StepFigure, StepWitch)
+from .events import (EVENTS, DiePassed, DieRolled, EndTriggered, FaceUpTaken, FaceUpTurned,
+                     FigureRelocated, FigureStepped, GameEnded, MarkerDrawn, MarkerPlaced,
+                     MarkerRemoved, MarkersBlown, MarkersCancelled, PhaseBegan, SupplyShuffled,
+                     TurnBegan, WindAdvanced, WitchRelocated, WitchStepped)
+from .state import (DRAW, HAND_SIZE, MAX_PLACED, MOVE, OVER, PLACE, SETUP, STEPS_PER_TURN,
+                    UNKNOWN, WIND as WIND_PHASE, WITCH, MeteoState)
+
+hidden_information = True
+
+COLOURS = (
+    Colour("red", (214, 48, 49), "R"),
+    Colour("green", (46, 150, 70), "G"),
+    Colour("orange", (230, 140, 30), "O"),
+    Colour("yellow", (238, 214, 90), "Y"),
+    Colour("blue", (40, 80, 200), "B"),
+    Colour("lightblue", (120, 190, 240), "L"),
+)
+
+# Setup: "With 2 players, two opposite colours ... With 3 players, red, dark yellow (orange) and
+# blue, or light yellow, light blue and green ... With 4 players, two opposite colours are not used"
+PAIRS = {"red-yellow": (0, 3), "green-blue": (1, 4), "orange-lightblue": (2, 5)}
+TRIOS = {"red-orange-blue": (0, 2, 4), "green-yellow-lightblue": (1, 3, 5)}
+FIGURES = {2: 9, 3: 6, 4: 5}
+
+OPTIONS = (
+    OptionSpec("pair", "Colours with 2 players", tuple(PAIRS), "red-yellow",
+               "Setup: with 2 players two opposite colours are played."),
+    OptionSpec("trio", "Colours with 3 players", tuple(TRIOS), "red-orange-blue",
+               "Setup: red, orange and blue, or green, light yellow and light blue."),
+    OptionSpec("left_out", "Colours left out with 4 players", tuple(PAIRS), "orange-lightblue",
+               "Setup: with 4 players two opposite colours are not used."),
+    OptionSpec("round_limit", "Round limit (project rule)", (40, 60, 100, 0), 60,
+               "Not in the rulebook: the game also ends after this round (0: no limit), so a "
+               "game where nobody advances still ends."),
+)
+
+
+def seat_colours(config: GameConfig) -> tuple[int, ...]:
+    """The colour of each seat: the seats' own colour keys when they form a set the Setup
+    allows for this many players, else the options. Seats sit (and play) clockwise."""
+    n = config.players
+    keys = [c.key for c in COLOURS]
+    chosen = [keys.index(s.color) if s.color in keys else -1 for s in config.seats]
+    allowed: list[tuple[int, ...]]
+    if n == 2:
+        allowed = list(PAIRS.values())
+    elif n == 3:
+        allowed = list(TRIOS.values())
+    else:
+        allowed = [tuple(c for c in range(6) if c not in p) for p in PAIRS.values()]
+    if -1 not in chosen and tuple(sorted(chosen)) in allowed:
+        return tuple(chosen)
+    if n == 2:
+        return PAIRS[config.option("pair", "red-yellow")]
+    if n == 3:
+        return TRIOS[config.option("trio", "red-orange-blue")]
+    out = PAIRS[config.option("left_out", "orange-lightblue")]
+    return tuple(c for c in range(6) if c not in out)
+
+
+def start_village(board: Board, colour: int) -> Pos:
+    """Setup: "places his figures in the village that faces his colour"."""
+    return board.villages[(colour + 3) % 6]
+
+
+class Meteo:
+    id = "meteo"
+    title = "Meteo"
+    min_players = 2
+    max_players = 4
+    options = OPTIONS
+    colours = COLOURS
+    commands = COMMANDS
+    events = EVENTS
+    hidden_information = True
+    board = BOARD
+
+    # -- setup ------------------------------------------------------------------------------
+
+    def initial_state(self, config: GameConfig) -> MeteoState:
+        n = config.players
+        if not self.min_players <= n <= self.max_players:
+            raise ValueError("Meteo is played by 2 to 4 players")
+        cols = seat_colours(config)
+        figures = tuple((start_village(self.board, c),) * FIGURES[n] for c in cols)
+        return MeteoState(
+            seed=config.seed, chance_counter=0, players=n, colours=cols, figures=figures,
+            witches=tuple(self.board.perches), markers=(), supply=(), face_up=(),
+            hands=((),) * n, returned=(), wind_space=self.board.wind_start, wind_player=0,
+            round=0, current=0, phase=SETUP, placed=0, steps_left=0, witch_moved=-1,
+            took_face_up=False, wind_blown=False, ending=-1,
+            round_limit=int(config.option("round_limit", 60)),
+        )
+
+    def setup_events(self, state: MeteoState) -> list[Event]:
+        """Setup: shuffle the 30 markers, each player draws 3, two are turned face up; the
+        starting player (seat 0) is the wind player and begins."""
+        b = self.board
+        markers = tuple(k for k in b.marker_kinds for _ in range(b.marker_counts[k]))
+        events: list[Event] = []
+        s = state
+
+        def emit(e: Event) -> None:
+            nonlocal s
+            events.append(e)
+            s = self.apply(s, e)
+
+        emit(SupplyShuffled(rng(s.seed, s.chance_counter).shuffled(markers)))
+        for seat in range(state.players):
+            for _ in range(HAND_SIZE):
+                emit(MarkerDrawn(seat))
+        for _ in range(2):
+            emit(FaceUpTurned())
+        emit(TurnBegan(0, 1))
+        return events
+
+    # -- queries ----------------------------------------------------------------------------
+
+    def effect(self, state: MeteoState, pos: Pos) -> str:
+        """"passable", "impassable" or "holds" (fog) for any space (Course of Play)."""
+        sp = self.board.spaces[pos]
+        if sp.kind == LANDSCAPE:
+            m = state.marker_map.get(pos)
+            if m is not None:
+                return self.board.cells[(m, sp.landscape)].effect
+            return "impassable" if sp.landscape == "lake" else "passable"
+        if sp.kind == WIND:
+            return "impassable"
+        return "passable"
+
+    def displaced(self, state: MeteoState) -> list[tuple[int, int, Pos]]:
+        """Pieces standing on impassable spaces: (owner seat, -1, pos) for figures (once per
+        figure), (-1, witch, pos) for witches."""
+        out: list[tuple[int, int, Pos]] = []
+        for seat, figs in enumerate(state.figures):
+            for p in figs:
+                if self.board.spaces[p].kind == LANDSCAPE and self.effect(state, p) == "impassable":
+                    out.append((seat, -1, p))
+        for w, p in enumerate(state.witches):
+            if self.board.spaces[p].kind == LANDSCAPE and self.effect(state, p) == "impassable":
+                out.append((-1, w, p))
+        return out
+
+    def relocator(self, state: MeteoState) -> tuple[int, list[tuple[int, int, Pos]]]:
+        """Who must move displaced pieces now, and which. After placing or the witch's removal:
+        the active player moves them all. After the wind: "the respective owners must move these
+        figures ... beginning with the starting player"; the wind player then moves witches."""
+        disp = self.displaced(state)
+        if not disp:
+            return -1, []
+        if not state.wind_blown:
+            return state.current, disp
+        for seat in range(state.players):
+            mine = [d for d in disp if d[0] == seat]
+            if mine:
+                return seat, mine
+        return state.current, disp
+
+    def overfull(self, state: MeteoState) -> Pos | None:
+        """A coloured space with 2 figures: one is passing through and must move on."""
+        for p, n in state.occupancy.items():
+            if n > 1 and self.board.spaces[p].kind == COLOURED:
+                return p
+        return None
+
+    def own_half_count(self, state: MeteoState, seat: int) -> int:
+        c = state.colours[seat]
+        return sum(self.board.in_half(c, p) for p in state.figures[seat])
+
+    # -- legality ---------------------------------------------------------------------------
+
+    def _turn_error(self, state: MeteoState, seat: int, phase: str) -> str | None:
+        if state.phase == OVER:
+            return "The game is over."
+        if state.phase == SETUP:
+            return "The game has not been set up."
+        who, _ = self.relocator(state)
+        if who >= 0:
+            if seat != who:
+                return (f"Impassable spaces: {self.name(state, who)} must first move the figures "
+                        "standing on impassable spaces.")
+            return ("Impassable spaces: figures standing on impassable spaces must first be moved "
+                    "to a passable neighbouring space.")
+        if seat != state.current:
+            return f"Course of Play: it is {self.name(state, state.current)}'s turn."
+        if state.phase != phase:
+            return f"Course of Play: this is not allowed now ({self._phase_text(state)})."
+        return None
+
+    def _place_error(self, state: MeteoState, cmd: PlaceMarker) -> str | None:
+        err = self._turn_error(state, cmd.seat, PLACE)
+        if err:
+            return err
+        if state.placed >= MAX_PLACED:
+            return "Place Weather Markers: at most 2 markers may be placed per turn."
+        if cmd.kind not in state.hands[cmd.seat]:
+            return "Place Weather Markers: you can only place a marker from your hand."
+        sp = self.board.spaces.get(tuple(cmd.pos))
+        if sp is None or sp.kind in (VILLAGE, PERCH):
+            return "Place Weather Markers: markers are placed on the island's landscapes."
+        if sp.kind == COLOURED:
+            return ("Place Weather Markers: the two coloured spaces in front of the villages may "
+                    "not be covered with weather markers.")
+        if sp.kind == WIND:
+            return "Place Weather Markers: no marker may lie on the wind space."
+        name = self.board.marker_names[cmd.kind]
+        lying = state.marker_map.get(sp.pos)
+        if lying is not None:
+            cell = self.board.cells.get((cmd.kind, lying))
+            if cell is None or cell.effect != "cancel":
+                return (f"Placement Table: {name} cannot be placed on "
+                        f"{self.board.marker_names[lying]}; only a marker it cancels.")
+            return None
+        if (cmd.kind, sp.landscape) not in self.board.cells:
+            return f"Placement Table: {name} may not be placed on {sp.landscape}."
+        return None
+
+    def _relocate_targets(self, state: MeteoState, src: Pos, witch: bool) -> list[Pos]:
+        """Passable neighbouring spaces (fog allowed) with room to stand."""
+        out = []
+        for n in self.board.neighbours[src]:
+            k = self.board.spaces[n].kind
+            if k == VILLAGE or k == WIND or (k == PERCH and not witch):
+                continue
+            if k == PERCH:
+                out.append(n)
+                continue
+            if self.effect(state, n) == "impassable":
+                continue
+            occ = state.occupancy.get(n, 0)
+            if occ >= (1 if k == COLOURED else 2):
+                continue
+            out.append(n)
+        return out
+
+    def _relocate_error(self, state: MeteoState, seat: int, owner: int, witch: int, src: Pos,
+                        dst: Pos) -> str | None:
+        if state.phase in (OVER, SETUP):
+            return "The game is over." if state.phase == OVER else "The game has not been set up."
+        who, pending = self.relocator(state)
+        if who < 0:
+            return "Impassable spaces: no figure stands on an impassable space."
+        if seat != who:
+            return (f"Impassable spaces: {self.name(state, who)} moves these figures now.")
+        if (owner, witch, src) not in pending:
+            if witch < 0 and (owner, -1, src) in self.displaced(state):
+                return ("Make Wind: the owners move their figures off impassable spaces, "
+                        "beginning with the starting player.")
+            return "Impassable spaces: that figure does not stand on an impassable space."
+        targets = self._relocate_targets(state, src, witch >= 0)
+        home = (self.board.perches[witch] if witch >= 0
+                else start_village(self.board, state.colours[owner]))
+        if dst in targets:
+            return None
+        if dst == home:
+            if targets:
+                return ("Impassable spaces: a figure goes back to the start only if it cannot "
+                        "move to a passable neighbouring space.")
+            return None
+        if dst not in self.board.neighbours[src]:
+            return "Impassable spaces: the figure must move to a neighbouring space."
+        return ("Impassable spaces: move it to a passable neighbouring space with room (at most 2 "
+                "figures, 1 on a coloured space).")
+
+    def _can_stand(self, state: MeteoState, occ: dict[Pos, int], seat: int, is_witch: bool,
+                   src: Pos, dst: Pos) -> bool:
+        """Whether the piece at ``src`` could step to ``dst`` and stand there (after ``occ``)."""
+        sp = self.board.spaces[dst]
+        if sp.kind == WIND:
+            return False
+        if sp.kind == VILLAGE:
+            return not is_witch and sp.colour == state.colours[seat]
+        if sp.kind == PERCH:
+            return is_witch
+        if sp.kind == LANDSCAPE and self.effect(state, dst) == "impassable":
+            return False
+        n = occ.get(dst, 0) - (1 if dst == src else 0)
+        return n < (1 if sp.kind == COLOURED else 2)
+
+    def _step_error(self, state: MeteoState, seat: int, witch: int, src: Pos,
+                    dst: Pos) -> str | None:
+        err = self._turn_error(state, seat, MOVE)
+        if err:
+            return err
+        if state.steps_left <= 0:
+            return "Move Figures: all 6 steps of this turn are used."
+        is_witch = witch >= 0
+        if is_witch:
+            if not 0 <= witch < len(state.witches):
+                return "Move Figures: there are three weather witches."
+            if state.witch_moved >= 0 and state.witch_moved != witch:
+                return "Move Figures: at most one weather witch may be moved per turn."
+            src = state.witches[witch]
+        elif src not in state.figures[seat]:
+            return "Move Figures: you have no figure on that space."
+        over = self.overfull(state)
+        if over is not None and src != over:
+            return ("Move Figures: a figure passing through a coloured space must move on first "
+                    "(at most one figure may stand there).")
+        sp_src = self.board.spaces[src]
+        if sp_src.kind == LANDSCAPE and self.effect(state, src) == "holds":
+            return "Move Figures: one may not move out of fog; the figure is held there."
+        if dst not in self.board.neighbours[src]:
+            return "Move Figures: a figure moves one space per step, to a neighbouring space."
+        sp = self.board.spaces[dst]
+        if sp.kind == WIND:
+            return "Move Figures: the wind space in the middle is always impassable."
+        if sp.kind == VILLAGE:
+            if is_witch:
+                return "Move Figures: the weather witches may not enter villages."
+            if sp.colour != state.colours[seat]:
+                return "Move Figures: one may not move into foreign villages."
+            return None
+        if sp.kind == PERCH:
+            if not is_witch:
+                return "Move Figures: only the weather witches stand on the grey dots."
+            return None
+        if sp.kind == LANDSCAPE and self.effect(state, dst) == "impassable":
+            return "Move Figures: movement may only go through or into passable spaces."
+        occ = state.occupancy
+        here = occ.get(dst, 0)
+        if here >= 2:
+            return ("Move Figures: at most 2 figures may be on one space, also while passing "
+                    "through.")
+        if sp.kind == COLOURED and here >= 1:
+            # passing through: it must be able to move on and stand somewhere
+            after = dict(occ)
+            after[src] -= 1
+            after[dst] = here + 1
+            ok = state.steps_left >= 2 and any(
+                self._can_stand(state, after, seat, is_witch, dst, n)
+                for n in self.board.neighbours[dst])
+            if not ok:
+                return ("Move Figures: at most one figure may stand on a coloured space in front "
+                        "of a village; passing through needs a further step to a free space.")
+        return None
+
+    def _end_move_error(self, state: MeteoState, seat: int) -> str | None:
+        err = self._turn_error(state, seat, MOVE)
+        if err:
+            return err
+        if self.overfull(state) is not None:
+            return ("Move Figures: at most one figure may stand on a coloured space in front of a "
+                    "village; move the passing figure on first.")
+        return None
+
+    def _remove_error(self, state: MeteoState, seat: int, pos: Pos) -> str | None:
+        err = self._turn_error(state, seat, WITCH)
+        if err:
+            return err
+        if pos not in state.marker_map:
+            return "Weather witch: there is no marker on that space."
+        if pos not in self.board.sight(state.witches[state.witch_moved]):
+            return "Weather witch: she removes a marker only from a row she can see into."
+        return None
+
+    def _draw_error(self, state: MeteoState, seat: int, source: str) -> str | None:
+        err = self._turn_error(state, seat, DRAW)
+        if err:
+            return err
+        if len(state.hands[seat]) >= HAND_SIZE:
+            return "Draw Weather Markers: draw back up to 3 markers only."
+        if source == "supply":
+            if not state.supply:
+                return "Draw Weather Markers: the supply is empty."
+            return None
+        if source not in state.face_up:
+            return "Draw Weather Markers: there is no such face-up marker."
+        if state.took_face_up:
+            return "Draw Weather Markers: take at most one of the face-up markers."
+        return None
+
+    def _roll_error(self, state: MeteoState, seat: int) -> str | None:
+        err = self._turn_error(state, seat, WIND_PHASE)
+        if err:
+            return err
+        if state.wind_blown:
+            return "Make Wind: the wind has already blown this turn."
+        if self.board.wind_circle[state.wind_space] != "B":
+            return "Make Wind: the wind blows only when the wind marker stands on a blue space."
+        return None
+
+    def _error(self, state: MeteoState, c: Command) -> str | None:
+        if isinstance(c, PlaceMarker):
+            return self._place_error(state, c)
+        if isinstance(c, EndPlacement):
+            return self._turn_error(state, c.seat, PLACE)
+        if isinstance(c, RelocateFigure):
+            if not 0 <= c.owner < state.players:
+                return "Impassable spaces: no such player."
+            return self._relocate_error(state, c.seat, c.owner, -1, tuple(c.src), tuple(c.dst))
+        if isinstance(c, RelocateWitch):
+            if not 0 <= c.witch < len(state.witches):
+                return "Impassable spaces: there are three weather witches."
+            return self._relocate_error(state, c.seat, -1, c.witch, state.witches[c.witch],
+                                        tuple(c.dst))
+        if isinstance(c, StepFigure):
+            return self._step_error(state, c.seat, -1, tuple(c.src), tuple(c.dst))
+        if isinstance(c, StepWitch):
+            return self._step_error(state, c.seat, c.witch, (0, 0), tuple(c.dst))
+        if isinstance(c, EndMovement):
+            return self._end_move_error(state, c.seat)
+        if isinstance(c, RemoveMarker):
+            return self._remove_error(state, c.seat, tuple(c.pos))
+        if isinstance(c, SkipRemoval):
+            return self._turn_error(state, c.seat, WITCH)
+        if isinstance(c, DrawMarker):
+            return self._draw_error(state, c.seat, c.source)
+        if isinstance(c, RollWind):
+            return self._roll_error(state, c.seat)
+        return "Unknown command."
+
+    # -- the protocol -----------------------------------------------------------------------
+
+    def legal_commands(self, state: MeteoState, seat: int) -> list[Command]:
+        if state.phase in (OVER, SETUP) or not 0 <= seat < state.players:
+            return []
+        who, pending = self.relocator(state)
+        if who >= 0:
+            if seat != who:
+                return []
+            out: list[Command] = []
+            seen = set()
+            for owner, w, src in pending:
+                if (owner, w, src) in seen:
+                    continue
+                seen.add((owner, w, src))
+                targets = self._relocate_targets(state, src, w >= 0)
+                if w >= 0:
+                    dsts = targets or [self.board.perches[w]]
+                    out += [RelocateWitch(seat, w, d) for d in dsts]
+                else:
+                    dsts = targets or [start_village(self.board, state.colours[owner])]
+                    out += [RelocateFigure(seat, owner, src, d) for d in dsts]
+            return out
+        if seat != state.current:
+            return []
+        cands: list[Command] = []
+        if state.phase == PLACE:
+            for kind in sorted(set(state.hands[seat]) - {UNKNOWN}):
+                for pos in self.board.landscape_spaces():
+                    cands.append(PlaceMarker(seat, kind, pos))
+            cands.append(EndPlacement(seat))
+        elif state.phase == MOVE:
+            for src in sorted(set(state.figures[seat])):
+                for n in self.board.neighbours[src]:
+                    cands.append(StepFigure(seat, src, n))
+            for w, src in enumerate(state.witches):
+                for n in self.board.neighbours[src]:
+                    cands.append(StepWitch(seat, w, n))
+            cands.append(EndMovement(seat))
+        elif state.phase == WITCH:
+            for pos, _ in state.markers:
+                cands.append(RemoveMarker(seat, pos))
+            cands.append(SkipRemoval(seat))
+        elif state.phase == DRAW:
+            cands.append(DrawMarker(seat, "supply"))
+            for kind in sorted(set(state.face_up)):
+                cands.append(DrawMarker(seat, kind))
+        elif state.phase == WIND_PHASE:
+            cands.append(RollWind(seat))
+        return [c for c in cands if self._error(state, c) is None]
+
+    def decide(self, state: MeteoState, command: Command) -> list[Event]:
+        err = self._error(state, command)
+        if err:
+            raise IllegalMove(err)
+        events: list[Event] = []
+        s = state
+
+        def emit(e: Event) -> None:
+            nonlocal s
+            events.append(e)
+            s = self.apply(s, e)
+
+        c = command
+        if isinstance(c, PlaceMarker):
+            pos = tuple(c.pos)
+            lying = s.marker_map.get(pos)
+            if lying is None:
+                emit(MarkerPlaced(c.seat, c.kind, pos))
+            else:
+                emit(MarkersCancelled(c.seat, c.kind, pos, lying))
+                emit(self._shuffle(s))
+        elif isinstance(c, EndPlacement):
+            emit(PhaseBegan(MOVE))
+        elif isinstance(c, RelocateFigure):
+            home = tuple(c.dst) == start_village(self.board, s.colours[c.owner])
+            emit(FigureRelocated(c.seat, c.owner, tuple(c.src), tuple(c.dst), home))
+        elif isinstance(c, RelocateWitch):
+            home = tuple(c.dst) == self.board.perches[c.witch]
+            emit(WitchRelocated(c.seat, c.witch, s.witches[c.witch], tuple(c.dst), home))
+        elif isinstance(c, StepFigure):
+            emit(FigureStepped(c.seat, tuple(c.src), tuple(c.dst)))
+        elif isinstance(c, StepWitch):
+            emit(WitchStepped(c.seat, c.witch, s.witches[c.witch], tuple(c.dst)))
+        elif isinstance(c, EndMovement):
+            emit(PhaseBegan(self._after_move(s)))
+        elif isinstance(c, RemoveMarker):
+            pos = tuple(c.pos)
+            emit(MarkerRemoved(c.seat, s.witch_moved, pos, s.marker_map[pos]))
+            emit(self._shuffle(s))
+        elif isinstance(c, SkipRemoval):
+            emit(PhaseBegan(DRAW))
+        elif isinstance(c, DrawMarker):
+            if c.source == "supply":
+                emit(MarkerDrawn(c.seat))
+            else:
+                emit(FaceUpTaken(c.seat, c.source))
+        elif isinstance(c, RollWind):
+            face = rng(s.seed, s.chance_counter).die()
+            emit(DieRolled(c.seat, face))
+            emit(self._blow(s, self.board.wind_rose[face - 1]))
+            if s.returned:
+                emit(self._shuffle(s))
+        for e in self._follow(s):
+            emit(e)
+        return events
+
+    def _shuffle(self, s: MeteoState) -> SupplyShuffled:
+        """Markers going back are "shuffled face down back into the supply" (a chance event)."""
+        return SupplyShuffled(rng(s.seed, s.chance_counter).shuffled(s.supply + s.returned))
+
+    def _blow(self, s: MeteoState, direction: str) -> MarkersBlown:
+        """4. Make Wind: "all weather markers ... are shifted one space in the wind direction".
+
+        Order-independent rule: every marker moves at the same moment. The shift maps each row of
+        the island in the wind direction onto itself (the far end wraps to the near end: "the
+        earth is round"), so no two markers ever land on one space and none moves onto another.
+        A marker landing where it may not lie (a landscape the placement table does not allow, a
+        coloured space or the wind space) is shuffled back into the supply.
+        """
+        moves, lost = [], []
+        for pos, kind in s.markers:
+            t = self.board.blow_target(pos, direction)
+            sp = self.board.spaces[t]
+            if sp.kind == LANDSCAPE and (kind, sp.landscape) in self.board.cells:
+                moves.append((pos, t))
+            else:
+                lost.append(pos)
+        return MarkersBlown(direction, tuple(moves), tuple(lost))
+
+    def _after_move(self, s: MeteoState) -> str:
+        """The witch moved this turn may remove a marker if she sees one; else draw."""
+        if s.witch_moved >= 0:
+            sight = self.board.sight(s.witches[s.witch_moved])
+            if any(p in sight for p, _ in s.markers):
+                return WITCH
+        return DRAW
+
+    def _follow(self, s: MeteoState) -> list[Event]:
+        """The events that follow by the rules alone, without a choice."""
+        out: list[Event] = []
+        while True:
+            nxt = self._next_auto(s)
+            if not nxt:
+                return out
+            for e in nxt:
+                out.append(e)
+                s = self.apply(s, e)
+
+    def _next_auto(self, s: MeteoState) -> list[Event]:
+        if s.phase in (OVER, SETUP) or self.displaced(s):
+            return []
+        if len(s.face_up) < 2 and s.supply:
+            return [FaceUpTurned()]
+        if s.ending < 0:
+            for seat in range(s.players):
+                if self.own_half_count(s, seat) == len(s.figures[seat]):
+                    return [EndTriggered(seat)]
+        hand = s.hands[s.current]
+        if s.phase == PLACE and (s.placed >= MAX_PLACED or not hand):
+            return [PhaseBegan(MOVE)]
+        if s.phase == MOVE and s.steps_left <= 0:
+            return [PhaseBegan(self._after_move(s))]
+        if s.phase == DRAW:
+            can_draw = bool(s.supply) or (bool(s.face_up) and not s.took_face_up)
+            if len(hand) >= HAND_SIZE or not can_draw:
+                if s.current == s.wind_player:
+                    return [PhaseBegan(WIND_PHASE)]
+                return self._end_turn(s)
+        if s.phase == WIND_PHASE:
+            nxt = (s.wind_space + 1) % len(self.board.wind_circle)
+            if s.wind_blown:
+                # "Afterwards the wind player moves the wind marker one space further ... and
+                # hands the die to his right-hand neighbour" (the next player in turn order).
+                return [WindAdvanced(nxt), DiePassed((s.current + 1) % s.players),
+                        *self._end_turn(s)]
+            if self.board.wind_circle[s.wind_space] != "B":
+                # "If the wind marker stands on a grey space, the wind player moves it one space
+                # further in clockwise direction and ends his turn."
+                return [WindAdvanced(nxt), *self._end_turn(s)]
+        return []
+
+    def _end_turn(self, s: MeteoState) -> list[Event]:
+        """Players take turns clockwise (seat order). End of the Game: "The round is still
+        played to the end", i.e. until the seat before the starting player (seat 0) has played."""
+        nxt = (s.current + 1) % s.players
+        if nxt == 0:
+            if s.ending >= 0:
+                return [GameEnded(f"{self.name(s, s.ending)} has all figures in their own half")]
+            if s.round_limit and s.round >= s.round_limit:
+                return [GameEnded(f"the round limit of {s.round_limit} rounds is reached")]
+        return [TurnBegan(nxt, s.round + (1 if nxt == 0 else 0))]
+
+    def apply(self, state: MeteoState, event: Event) -> MeteoState:
+        s = state
+        e = event
+        if e.chance:
+            s = replace(s, chance_counter=s.chance_counter + 1)
+        if isinstance(e, SupplyShuffled):
+            return replace(s, supply=tuple(e.order), returned=())
+        if isinstance(e, MarkerDrawn):
+            return replace(s, supply=s.supply[1:],
+                           hands=_set(s.hands, e.seat, _sorted(s.hands[e.seat] + s.supply[:1])))
+        if isinstance(e, FaceUpTurned):
+            return replace(s, supply=s.supply[1:], face_up=s.face_up + s.supply[:1])
+        if isinstance(e, FaceUpTaken):
+            i = s.face_up.index(e.kind)
+            return replace(s, face_up=s.face_up[:i] + s.face_up[i + 1:], took_face_up=True,
+                           hands=_set(s.hands, e.seat, _sorted(s.hands[e.seat] + (e.kind,))))
+        if isinstance(e, TurnBegan):
+            return replace(s, current=e.seat, round=e.round, phase=PLACE, placed=0,
+                           steps_left=STEPS_PER_TURN, witch_moved=-1, took_face_up=False,
+                           wind_blown=False)
+        if isinstance(e, PhaseBegan):
+            return replace(s, phase=e.phase)
+        if isinstance(e, MarkerPlaced):
+            return replace(s, hands=_set(s.hands, e.seat, _remove(s.hands[e.seat], e.kind)),
+                           markers=tuple(sorted(s.markers + ((tuple(e.pos), e.kind),))),
+                           placed=s.placed + 1)
+        if isinstance(e, MarkersCancelled):
+            pos = tuple(e.pos)
+            return replace(s, hands=_set(s.hands, e.seat, _remove(s.hands[e.seat], e.kind)),
+                           markers=tuple(m for m in s.markers if m[0] != pos),
+                           returned=s.returned + (e.kind, e.lying), placed=s.placed + 1)
+        if isinstance(e, FigureRelocated) or isinstance(e, FigureStepped):
+            owner = e.owner if isinstance(e, FigureRelocated) else e.seat
+            figs = _sorted(_remove(s.figures[owner], tuple(e.src)) + (tuple(e.dst),))
+            s = replace(s, figures=_set(s.figures, owner, figs))
+            if isinstance(e, FigureStepped):
+                s = replace(s, steps_left=s.steps_left - 1)
+            return s
+        if isinstance(e, WitchRelocated):
+            return replace(s, witches=_set(s.witches, e.witch, tuple(e.dst)))
+        if isinstance(e, WitchStepped):
+            return replace(s, witches=_set(s.witches, e.witch, tuple(e.dst)),
+                           witch_moved=e.witch, steps_left=s.steps_left - 1)
+        if isinstance(e, MarkerRemoved):
+            pos = tuple(e.pos)
+            return replace(s, markers=tuple(m for m in s.markers if m[0] != pos),
+                           returned=s.returned + (e.kind,), phase=DRAW)
+        if isinstance(e, DieRolled):
+            return s
+        if isinstance(e, MarkersBlown):
+            mm = s.marker_map
+            moved = tuple(sorted((tuple(t), mm[tuple(f)]) for f, t in e.moves))
+            back = tuple(mm[tuple(p)] for p in e.lost)
+            return replace(s, markers=moved, returned=s.returned + back, wind_blown=True)
+        if isinstance(e, WindAdvanced):
+            return replace(s, wind_space=e.space)
+        if isinstance(e, DiePassed):
+            return replace(s, wind_player=e.seat)
+        if isinstance(e, EndTriggered):
+            return replace(s, ending=e.seat)
+        if isinstance(e, GameEnded):
+            return replace(s, phase=OVER)
+        raise ValueError(f"unknown event {e!r}")
+
+    def view(self, state: MeteoState, seat: int | None) -> MeteoState:
+        """Other seats' hands and the supply's order are hidden (their counts stay); so is the
+        seed, from which the supply's order could be worked out."""
+        hands = tuple(h if i == seat else (UNKNOWN,) * len(h) for i, h in enumerate(state.hands))
+        return replace(state, seed=0, hands=hands, supply=(UNKNOWN,) * len(state.supply),
+                       returned=(UNKNOWN,) * len(state.returned))
+
+    def to_act(self, state: MeteoState) -> tuple[int, ...]:
+        if state.phase in (OVER, SETUP):
+            return ()
+        who, _ = self.relocator(state)
+        return (who if who >= 0 else state.current,)
+
+    def is_over(self, state: MeteoState) -> bool:
+        return state.phase == OVER
+
+    def scores(self, state: MeteoState) -> list[ScoreLine]:
+        """End of the Game and Scoring: own village 3, own half 1, not in own half -1, still in
+        the starting village -3 per figure; tied seats share a rank."""
+        lines = []
+        for seat in range(state.players):
+            c = state.colours[seat]
+            home, half, out, start = 0, 0, 0, 0
+            for p in state.figures[seat]:
+                if p == self.board.villages[c]:
+                    home += 1
+                elif p == start_village(self.board, c):
+                    start += 1
+                elif self.board.in_half(c, p):
+                    half += 1
+                else:
+                    out += 1
+            breakdown = (("own village", 3 * home), ("own half", half),
+                         ("not in own half", -out), ("starting village", -3 * start))
+            lines.append((seat, sum(v for _, v in breakdown), breakdown))
+        totals = [t for _, t, _ in lines]
+        return [ScoreLine(seat, t, b, 1 + sum(x > t for x in totals)) for seat, t, b in lines]
+
+    def turn_id(self, state: MeteoState) -> Hashable:
+        return (state.round, state.current)
+
+    # -- words ------------------------------------------------------------------------------
+
+    def name(self, state: MeteoState, seat: int) -> str:
+        return self.board.colour_names[state.colours[seat]]
+
+    def _phase_text(self, s: MeteoState) -> str:
+        who, pending = self.relocator(s)
+        if who >= 0 and s.phase not in (OVER, SETUP):
+            n = len(pending)
+            return f"move {'a figure' if n == 1 else f'{n} figures'} off impassable spaces"
+        if s.phase == PLACE:
+            return f"place weather markers ({s.placed} of 2 placed)"
+        if s.phase == MOVE:
+            return f"move figures ({s.steps_left} step{'s' if s.steps_left != 1 else ''} left)"
+        if s.phase == WITCH:
+            return "the witch may remove a weather marker"
+        if s.phase == DRAW:
+            return f"draw weather markers (hand {len(s.hands[s.current])} of 3)"
+        if s.phase == WIND_PHASE:
+            return "make wind (roll the die)"
+        return s.phase
+
+    def progress(self, state: MeteoState) -> str:
+        if state.phase == SETUP:
+            return "Setup"
+        if state.phase == OVER:
+            lines = self.scores(state)
+            winners = [self.name(state, l.seat) for l in lines if l.rank == 1]
+            return f"Game over · {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
+        who = self.to_act(state)[0]
+        end = " · last round" if state.ending >= 0 else ""
+        return f"Round {state.round} · {self.name(state, who)}: {self._phase_text(state)}{end}"
+
+    def _piece(self, s: MeteoState, owner: int) -> str:
+        return f"{self.name(s, owner)}'s figure"
+
+    def describe_command(self, state: MeteoState, command: Command) -> str:
+        b = self.board
+        c = command
+        who = self.name(state, c.seat) if 0 <= c.seat < state.players else f"Seat {c.seat + 1}"
+        if isinstance(c, PlaceMarker):
+            pos = tuple(c.pos)
+            lying = state.marker_map.get(pos)
+            name = b.marker_names.get(c.kind, c.kind)
+            if lying:
+                return (f"{who} plays {name} on the {b.marker_names[lying]} at {b.label(pos)} "
+                        "(both are removed)")
+            return f"{who} plays {name} on {b.describe_space(pos)}"
+        if isinstance(c, EndPlacement):
+            return f"{who} places no more weather markers"
+        if isinstance(c, RelocateFigure):
+            fig = "a figure" if c.owner == c.seat else f"{self._piece(state, c.owner)}"
+            return (f"{who} moves {fig} off the impassable {b.label(tuple(c.src))} to "
+                    f"{b.describe_space(tuple(c.dst))}")
+        if isinstance(c, RelocateWitch):
+            return (f"{who} moves witch {c.witch + 1} off an impassable space to "
+                    f"{b.describe_space(tuple(c.dst))}")
+        if isinstance(c, StepFigure):
+            return (f"{who} moves a figure from {b.describe_space(tuple(c.src))} to "
+                    f"{b.describe_space(tuple(c.dst))}")
+        if isinstance(c, StepWitch):
+            src = state.witches[c.witch] if 0 <= c.witch < len(state.witches) else None
+            frm = f" from {b.describe_space(src)}" if src else ""
+            return f"{who} moves witch {c.witch + 1}{frm} to {b.describe_space(tuple(c.dst))}"
+        if isinstance(c, EndMovement):
+            left = state.steps_left
+            return f"{who} ends moving" + (f" ({left} step{'s' if left != 1 else ''} unused)"
+                                           if left else "")
+        if isinstance(c, RemoveMarker):
+            pos = tuple(c.pos)
+            kind = state.marker_map.get(pos, "")
+            return f"{who}'s witch removes {b.marker_names.get(kind, 'the marker')} from {b.label(pos)}"
+        if isinstance(c, SkipRemoval):
+            return f"{who}'s witch removes no marker"
+        if isinstance(c, DrawMarker):
+            if c.source == "supply":
+                return f"{who} draws a marker from the supply"
+            return f"{who} takes the face-up {b.marker_names.get(c.source, c.source)}"
+        if isinstance(c, RollWind):
+            return f"{who} rolls the wind die"
+        return f"{who}: {type(c).__name__}"
+
+    def describe_event(self, state: MeteoState, event: Event) -> str:
+        b = self.board
+        e = event
+        nm = lambda seat: self.name(state, seat)  # noqa: E731
+        if isinstance(e, SupplyShuffled):
+            return "The weather markers are shuffled face down into the supply."
+        if isinstance(e, MarkerDrawn):
+            return f"{nm(e.seat)} draws a secret weather marker."
+        if isinstance(e, FaceUpTurned):
+            top = state.supply[0] if state.supply else UNKNOWN
+            what = b.marker_names.get(top, "a marker")
+            return f"{what} is turned face up beside the supply."
+        if isinstance(e, FaceUpTaken):
+            return f"{nm(e.seat)} takes the face-up {b.marker_names[e.kind]}."
+        if isinstance(e, TurnBegan):
+            return f"Round {e.round}: {nm(e.seat)}'s turn."
+        if isinstance(e, PhaseBegan):
+            words = {PLACE: "places weather markers", MOVE: "moves figures",
+                     WITCH: "may let the witch remove a marker", DRAW: "draws weather markers",
+                     WIND_PHASE: "makes wind"}
+            return f"{nm(state.current)} {words.get(e.phase, e.phase)}."
+        if isinstance(e, MarkerPlaced):
+            return f"{nm(e.seat)} plays {b.marker_names[e.kind]} on {b.describe_space(tuple(e.pos))}."
+        if isinstance(e, MarkersCancelled):
+            return (f"{nm(e.seat)} plays {b.marker_names[e.kind]} on the "
+                    f"{b.marker_names[e.lying]} at {b.label(tuple(e.pos))}: both are removed.")
+        if isinstance(e, FigureRelocated):
+            where = "back to its starting village" if e.home else b.describe_space(tuple(e.dst))
+            return (f"{nm(e.seat)} moves {self._piece(state, e.owner)} off the impassable "
+                    f"{b.label(tuple(e.src))} to {where}.")
+        if isinstance(e, WitchRelocated):
+            where = "back to her grey dot" if e.home else b.describe_space(tuple(e.dst))
+            return f"{nm(e.seat)} moves witch {e.witch + 1} off an impassable space to {where}."
+        if isinstance(e, FigureStepped):
+            return (f"{nm(e.seat)} moves a figure from {b.describe_space(tuple(e.src))} to "
+                    f"{b.describe_space(tuple(e.dst))}.")
+        if isinstance(e, WitchStepped):
+            return f"{nm(e.seat)} moves witch {e.witch + 1} to {b.describe_space(tuple(e.dst))}."
+        if isinstance(e, MarkerRemoved):
+            return (f"Witch {e.witch + 1} removes {b.marker_names[e.kind]} from "
+                    f"{b.label(tuple(e.pos))}; it goes back into the supply.")
+        if isinstance(e, DieRolled):
+            d = b.wind_rose[e.face - 1]
+            return f"{nm(e.seat)} rolls a {e.face}: the wind blows {DIRECTION_NAMES[d]}."
+        if isinstance(e, MarkersBlown):
+            text = f"The wind shifts {len(e.moves)} marker{'s' if len(e.moves) != 1 else ''}"
+            if e.lost:
+                text += f"; {len(e.lost)} blown where {'it' if len(e.lost) == 1 else 'they'} cannot lie go back into the supply"
+            return text + "."
+        if isinstance(e, WindAdvanced):
+            return "The wind marker moves one space on."
+        if isinstance(e, DiePassed):
+            return f"{nm(e.seat)} receives the die and is now the wind player."
+        if isinstance(e, EndTriggered):
+            return f"{nm(e.seat)} has all figures in their own half: this is the last round."
+        if isinstance(e, GameEnded):
+            return f"The game ends: {e.reason}."
+        return type(e).__name__
+
+
+def _set(t: tuple, i: int, v: object) -> tuple:
+    return t[:i] + (v,) + t[i + 1:]
+
+
+def _sorted(t: Iterable) -> tuple:
+    return tuple(sorted(t))
+
+
+def _remove(t: tuple, v: object) -> tuple:
+    i = t.index(v)
+    return t[:i] + t[i + 1:]
+
+
+GAME = Meteo()

@@ -1,0 +1,74 @@
+"""The state of a game of Meteo: one frozen, hashable value (rulebook: "Setup").
+
+Figures are identical within a colour, so each seat's figures are a sorted tuple of positions
+(villages hold many). Markers on the island are ``(pos, kind)`` pairs sorted by position. In a
+seat's view, hidden markers (other hands, the supply order) are ``UNKNOWN``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from .board import Pos
+
+UNKNOWN = "?"
+
+# Phases of a turn (rulebook: "Course of Play", steps 1-4)
+SETUP = "setup"
+PLACE = "place"  # 1. Place Weather Markers
+MOVE = "move"  # 2. Move Figures
+WITCH = "witch"  # 2. (end) the moved witch may remove a marker
+DRAW = "draw"  # 3. Draw Weather Markers
+WIND = "wind"  # 4. Make Wind (wind player only)
+OVER = "over"
+
+STEPS_PER_TURN = 6  # "With each turn a player may move 6 steps"
+HAND_SIZE = 3  # "Draw back up to 3 weather markers"
+MAX_PLACED = 2  # "The player may play at most two of his weather markers"
+
+
+@dataclass(frozen=True)
+class MeteoState:
+    seed: int
+    chance_counter: int
+    players: int
+    colours: tuple[int, ...]  # the colour (0-5, ring order) of each seat
+    figures: tuple[tuple[Pos, ...], ...]  # per seat, sorted positions
+    witches: tuple[Pos, ...]  # the three witches' positions
+    markers: tuple[tuple[Pos, str], ...]  # markers lying on the island, sorted by position
+    supply: tuple[str, ...]  # face down, top first
+    face_up: tuple[str, ...]  # at most 2, beside the supply
+    hands: tuple[tuple[str, ...], ...]  # per seat, sorted
+    returned: tuple[str, ...]  # markers on their way back into the supply (before its shuffle)
+    wind_space: int  # the wind marker's space on the wind circle
+    wind_player: int  # the seat holding the die
+    round: int  # 1-based
+    current: int  # the active seat
+    phase: str
+    placed: int  # markers placed this turn
+    steps_left: int
+    witch_moved: int  # the witch moved this turn, -1 for none
+    took_face_up: bool  # a face-up marker was drawn this turn
+    wind_blown: bool  # the wind blew this turn (owners relocate, then the marker advances)
+    ending: int  # the seat that first had all figures in its own half, -1 before
+    round_limit: int  # the project's safety limit on rounds, 0 for none
+
+    @cached_property
+    def marker_map(self) -> dict[Pos, str]:
+        return dict(self.markers)
+
+    @cached_property
+    def occupancy(self) -> dict[Pos, int]:
+        """Figures and witches per space."""
+        out: dict[Pos, int] = {}
+        for figs in self.figures:
+            for p in figs:
+                out[p] = out.get(p, 0) + 1
+        for p in self.witches:
+            out[p] = out.get(p, 0) + 1
+        return out
+
+    def marker_total(self) -> int:
+        return (len(self.supply) + len(self.face_up) + sum(len(h) for h in self.hands)
+                + len(self.markers) + len(self.returned))
