@@ -18,7 +18,8 @@ class Player(Protocol):
     level: str
 
     def choose(self, game: Game, view: Any, seat: int) -> Command:
-        """A legal command for ``seat`` given what the seat may see."""
+        """A legal command for ``seat`` given what the seat may see. Players that think for
+        long also accept ``stop``, a callable that turns True when the thought is abandoned."""
 
 
 class NoLegalCommand(RuntimeError):

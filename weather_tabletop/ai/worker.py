@@ -7,6 +7,7 @@ match version it was computed for, and the match refuses it as stale if anything
 
 from __future__ import annotations
 
+import inspect
 import threading
 from typing import Any
 
@@ -40,8 +41,14 @@ class Thinker:
         thread.start()
 
     def _run(self, view: Any, seat: int, version: int, token: int) -> None:
+        def abandoned() -> bool:
+            return token != self._token
+
         try:
-            command = self.player.choose(self.game, view, seat)
+            if _takes_stop(self.player):
+                command = self.player.choose(self.game, view, seat, stop=abandoned)
+            else:
+                command = self.player.choose(self.game, view, seat)
             outcome: tuple[Command, int] | None = (command, version)
             error = None
         except BaseException as exc:  # reported to the frame loop, which logs it
@@ -66,3 +73,10 @@ class Thinker:
             self._result = None
             self._error = None
             self._busy = False
+
+
+def _takes_stop(player: Player) -> bool:
+    try:
+        return "stop" in inspect.signature(player.choose).parameters
+    except (TypeError, ValueError):
+        return False
