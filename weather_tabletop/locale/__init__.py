@@ -1,0 +1,1 @@
+"""Message catalogues (``<lang>.json``) for :mod:`weather_tabletop.i18n`."""

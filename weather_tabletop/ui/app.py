@@ -1,0 +1,265 @@
+"""The window, the frame loop and the scene stack.
+
+``run(options)`` is what the CLI calls. Events go to the pygame_gui UIManager first; what it
+does not consume goes to the top scene (the table hands it on to drag and drop).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+import weather_tabletop
+
+from .. import i18n
+from .. import settings as settings_mod
+from ..i18n import tr
+from ..settings import Settings
+from . import art, crash, theme
+from .scene import Scene
+from .theme import TextCache
+
+MIN_SIZE = (960, 540)
+DEFAULT_SIZE = (1280, 720)
+CRASH_LOOP_SECONDS = 5.0
+
+
+class App:
+    """One window. Scenes are pushed and popped; only the top one is built and drawn."""
+
+    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, *, settings: Settings | None = None,
+                 settings_message: str | None = None, settings_path: Path | None = None,
+                 fullscreen: bool = False) -> None:
+        pygame.init()
+        if settings is None:
+            settings, settings_message = settings_mod.load(settings_path)
+        self.settings = settings
+        self.settings_path = settings_path
+        i18n.set_language(settings.language)
+        pygame.display.set_caption(weather_tabletop.APP_NAME)
+        self._windowed = (max(1, size[0]), max(1, size[1]))
+        self.fullscreen = fullscreen or settings.fullscreen
+        self.window = self._open_window()
+        try:
+            pygame.display.set_icon(art.icon())
+        except (pygame.error, OSError):
+            pass
+        self.size = self.window.get_size()
+        self.scale = theme.effective_scale(self.size, settings.ui_scale)
+        self.manager = theme.make_manager(self.size, self.scale)
+        self.text = TextCache()
+        self.stack: list[Scene] = []
+        self.notices: list[str] = [tr(settings_message)] if settings_message else []
+        self.running = True
+        self.clock = pygame.time.Clock()
+        self._last_crash = 0.0
+
+    # -- window ----------------------------------------------------------------------------
+
+    def _open_window(self) -> pygame.Surface:
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self._windowed, pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        if self.fullscreen:
+            self._windowed = self.size
+        self.window = self._open_window()
+        self.resize(self.window.get_size())
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay everything out again for a new window size."""
+        size = (max(1, size[0]), max(1, size[1]))
+        if size == self.size:
+            return
+        self.size = size
+        if not self.fullscreen:
+            self._windowed = size
+        self._rebuild(theme.effective_scale(size, self.settings.ui_scale))
+
+    def _rebuild(self, scale: float) -> None:
+        top = self.top
+        if top is not None:
+            top.close()
+        if scale != self.scale:
+            self.scale = scale
+            self.manager = theme.make_manager(self.size, scale)
+        else:
+            self.manager.set_window_resolution(self.size)
+        if top is not None:
+            top.open()
+
+    def apply_settings(self, new: Settings) -> None:
+        """Use and save new settings (scale and language take effect at once)."""
+        old = self.settings
+        self.settings = new
+        settings_mod.save(new, self.settings_path)
+        if new.language != old.language:
+            i18n.set_language(new.language)
+        if new.ui_scale != old.ui_scale or new.language != old.language:
+            top = self.top
+            if top is not None:
+                top.close()
+            self.scale = theme.effective_scale(self.size, new.ui_scale)
+            self.manager = theme.make_manager(self.size, self.scale)
+            if top is not None:
+                top.open()
+
+    # -- scenes ----------------------------------------------------------------------------
+
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> None:
+        if self.top is not None:
+            self.top.close()
+        self.stack.append(scene)
+        scene.open()
+        self._caption()
+
+    def pop(self) -> None:
+        if self.stack:
+            self.stack.pop().close()
+        if self.top is not None:
+            self.top.open()
+        self._caption()
+
+    def replace(self, scene: Scene) -> None:
+        if self.stack:
+            self.stack.pop().close()
+        self.stack.append(scene)
+        scene.open()
+        self._caption()
+
+    def home(self) -> None:
+        """Back to the main menu (a fresh one, so its lists are current)."""
+        from .scenes.menu import MenuScene
+
+        while self.stack:
+            self.stack.pop().close()
+        self.push(MenuScene(self))
+
+    def _caption(self) -> None:
+        name = self.top.name if self.top is not None else ""
+        title = weather_tabletop.APP_NAME
+        pygame.display.set_caption(f"{title} – {name}" if name else title)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- frame loop ------------------------------------------------------------------------
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """One event: window events here, then the UI manager, then the top scene."""
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE and not self.fullscreen:
+            self.resize(event.size)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        consumed = self.manager.process_events(event)
+        if not consumed and self.top is not None:
+            self.top.handle(event)
+
+    def tick(self, dt: float | None = None) -> None:
+        """Handle pending events, advance and draw one frame."""
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.running:
+                return
+        if dt is None:
+            dt = self.clock.tick(60) / 1000.0
+        self.manager.update(dt)
+        if self.top is not None:
+            self.top.update(dt)
+        self.render(self.window)
+        pygame.display.flip()
+
+    def render(self, surface: pygame.Surface) -> None:
+        """Draw the top scene and its widgets onto ``surface``."""
+        scene = self.top
+        if scene is not None:
+            scene.draw(surface)
+        else:
+            surface.fill(theme.SKY)
+        self.manager.draw_ui(surface)
+        if scene is not None:
+            scene.draw_over(surface)
+
+    def loop(self) -> None:
+        """Run until the window closes. An error is logged and the menu comes back, with the
+        game safe in its autosave; errors in quick succession end the program."""
+        while self.running:
+            try:
+                self.tick()
+            except Exception as exc:  # noqa: BLE001 - the crash handler of the app
+                now = time.monotonic()
+                path = crash.write_log(exc)
+                if now - self._last_crash < CRASH_LOOP_SECONDS:
+                    raise
+                self._last_crash = now
+                where = str(path) if path else tr("crash.no_log")
+                self.notices.append(tr("crash.message", path=where))
+                self.home()
+
+
+def _size_option(value: Any) -> tuple[int, int]:
+    if isinstance(value, (tuple, list)) and len(value) == 2:
+        return int(value[0]), int(value[1])
+    if isinstance(value, str) and "x" in value.lower():
+        w, h = value.lower().split("x", 1)
+        return int(w), int(h)
+    return DEFAULT_SIZE
+
+
+def _fatal_screen(window: pygame.Surface | None, message: str) -> None:
+    """The last resort after repeated errors: a plain message until a key or close."""
+    if window is None:
+        return
+    font = pygame.font.Font(theme.font_path(), 20)
+    window.fill(theme.SKY)
+    y = 40
+    for line in message.split("\n"):
+        window.blit(font.render(line, True, theme.INK), (40, y))
+        y += 32
+    pygame.display.flip()
+    if os.environ.get("SDL_VIDEODRIVER") == "dummy":
+        return
+    while True:
+        event = pygame.event.wait()
+        if event.type in (pygame.QUIT, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            return
+
+
+def run(argv_options: dict) -> int:
+    """Open the window and play. Options (all optional): ``size`` ("1280x720" or a pair),
+    ``fullscreen`` (bool), ``open`` (a save file to continue at once). Returns the exit code."""
+    app: App | None = None
+    try:
+        w, h = _size_option(argv_options.get("size"))
+        app = App((max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)),
+                  fullscreen=bool(argv_options.get("fullscreen")))
+        app.home()
+        target = argv_options.get("open")
+        if target:
+            from .scenes.table import open_saved_game
+
+            open_saved_game(app, Path(str(target)))
+        app.loop()
+        return 0
+    except Exception as exc:  # noqa: BLE001 - last resort: log and tell the player
+        path = crash.write_log(exc)
+        where = str(path) if path else tr("crash.no_log")
+        _fatal_screen(app.window if app else None, tr("crash.fatal", path=where))
+        return 1
+    finally:
+        pygame.quit()

@@ -1,0 +1,43 @@
+"""SVG art from ``art/``, rasterised once per size and kept (pygame-ce loads SVG at any size)."""
+
+from __future__ import annotations
+
+import io
+import math
+
+import pygame
+
+from .. import resources
+
+_cache: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+
+
+def svg(name: str, size: tuple[int, int]) -> pygame.Surface:
+    """``art/<name>`` rasterised to fit ``size`` (aspect kept), cached."""
+    key = (name, size)
+    surf = _cache.get(key)
+    if surf is None:
+        data = resources.art(name).read_bytes()
+        surf = pygame.image.load_sized_svg(io.BytesIO(data), size)
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert_alpha()
+        _cache[key] = surf
+    return surf
+
+
+def cover(name: str, size: tuple[int, int], native: tuple[int, int]) -> pygame.Surface:
+    """``art/<name>`` (drawn at ``native`` size) scaled to cover ``size`` and cropped centred."""
+    key = (name + "#cover", size)
+    surf = _cache.get(key)
+    if surf is None:
+        k = max(size[0] / native[0], size[1] / native[1])
+        big = svg(name, (math.ceil(native[0] * k), math.ceil(native[1] * k)))
+        surf = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+        surf.blit(big, ((size[0] - big.get_width()) // 2, (size[1] - big.get_height()) // 2))
+        _cache[key] = surf
+    return surf
+
+
+def icon() -> pygame.Surface:
+    """The window icon."""
+    return svg("icon.svg", (64, 64))

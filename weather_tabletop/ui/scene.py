@@ -1,0 +1,67 @@
+"""Scenes and the scene stack.
+
+A scene keeps its own state and builds its pygame_gui widgets inside one root container, so a
+resize, a scale or a language change simply tears the widgets down and builds them again.
+Only the top scene of the stack is built and receives events.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.core import UIContainer
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class Scene:
+    """Base class: override :meth:`build`, :meth:`handle`, :meth:`update`, :meth:`draw`."""
+
+    #: shown as the window caption's second part
+    name = ""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.root: UIContainer | None = None
+
+    # -- layout helpers --------------------------------------------------------------------
+
+    def px(self, n: float) -> int:
+        """``n`` reference pixels (1280x720 at UI scale 1) at the current scale."""
+        return round(n * self.app.scale)
+
+    @property
+    def manager(self) -> pygame_gui.UIManager:
+        return self.app.manager
+
+    # -- lifecycle -------------------------------------------------------------------------
+
+    def open(self) -> None:
+        """Create the root container and the widgets."""
+        self.root = UIContainer(pygame.Rect((0, 0), self.app.size), self.manager)
+        self.build()
+
+    def close(self) -> None:
+        """Remove the widgets (the scene's state stays)."""
+        if self.root is not None:
+            self.root.kill()
+            self.root = None
+
+    def build(self) -> None:
+        """Make the widgets inside ``self.root`` for ``self.app.size``."""
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """An event the UI manager did not consume, or a pygame_gui event."""
+
+    def update(self, dt: float) -> None:
+        """Advance timers; ``dt`` in seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw what lies under the widgets."""
+        surface.fill((234, 242, 248))
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """Draw what lies over the widgets (a dragged piece, a tooltip)."""

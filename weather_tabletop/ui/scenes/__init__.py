@@ -1,0 +1,1 @@
+"""One module per scene: menu, setup, table, privacy, scores, settings, rules, saved games."""

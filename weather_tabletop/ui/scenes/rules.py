@@ -1,0 +1,115 @@
+"""The rules reference: the game's ``rules_summary.md`` when it ships one, else what the game
+itself declares (players, options and its commands)."""
+
+from __future__ import annotations
+
+import importlib.resources
+import re
+
+import pygame
+import pygame_gui
+
+from ... import games
+from ...i18n import tr
+from .. import widgets
+from ..scene import Scene
+
+
+def summary_text(game_id: str) -> str | None:
+    """The text of ``weather_tabletop/games/<id>/rules_summary.md``, if present."""
+    package = game_id.replace("-", "_")
+    try:
+        node = importlib.resources.files("weather_tabletop.games") / package / "rules_summary.md"
+        return node.read_text(encoding="utf-8") if node.is_file() else None
+    except (OSError, ModuleNotFoundError):
+        return None
+
+
+def _words(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", " ", name).capitalize()
+
+
+def fallback_markdown(game_id: str) -> str:
+    """A short reference built from the game object: players, options, commands."""
+    game = games.get(game_id)
+    out = [f"# {tr(game.title)}", "",
+           tr("rules.players", low=game.min_players, high=game.max_players), ""]
+    if game.options:
+        out += [f"## {tr('rules.options')}"]
+        for o in game.options:
+            choices = ", ".join(str(c) for c in o.choices)
+            out.append(f"- **{tr(o.label)}**: {choices} ({tr('rules.default')} {o.default})"
+                       + (f" – {tr(o.help)}" if o.help else ""))
+        out.append("")
+    out += [f"## {tr('rules.commands')}"]
+    for cls in game.commands:
+        doc = (cls.__doc__ or "").strip().splitlines()
+        line = doc[0] if doc and not doc[0].startswith(cls.__name__ + "(") else ""
+        out.append(f"- **{tr(_words(cls.__name__))}**" + (f": {tr(line)}" if line else ""))
+    return "\n".join(out)
+
+
+def markdown_html(text: str) -> str:
+    """A small Markdown subset (headings, bullets, bold, italics) as pygame_gui HTML."""
+    html = []
+    for raw in text.splitlines():
+        line = widgets.escape(raw.rstrip())
+        line = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", line)
+        line = re.sub(r"(?<![\w*])\*(?!\s)(.+?)\*(?!\w)", r"<i>\1</i>", line)
+        line = re.sub(r"`(.+?)`", r"\1", line)
+        if line.startswith("# "):
+            html.append(f"<font size=6><b>{line[2:]}</b></font>")
+        elif line.startswith("## "):
+            html.append(f"<br><font size=5><b>{line[3:]}</b></font>")
+        elif line.startswith("### "):
+            html.append(f"<b>{line[4:]}</b>")
+        elif re.match(r"^\s*[-*] ", line):
+            indent = "&nbsp;" * (2 * (len(line) - len(line.lstrip())))
+            html.append(f"{indent}•&nbsp;{line.lstrip()[2:]}")
+        else:
+            html.append(line)
+    return "<br>".join(html)
+
+
+class RulesScene(Scene):
+    def __init__(self, app, game_id: str | None = None) -> None:
+        super().__init__(app)
+        self.name = tr("rules.title")
+        ids = games.available()
+        self.game_id = game_id if game_id in ids else (ids[0] if ids else None)
+        self.back = self.picker = None
+
+    def html(self) -> str:
+        if self.game_id is None:
+            return widgets.escape(tr("rules.no_games"))
+        text = summary_text(self.game_id) or fallback_markdown(self.game_id)
+        return markdown_html(text)
+
+    def build(self) -> None:
+        w, h = self.app.size
+        m = self.px(48)
+        widgets.label(self, pygame.Rect(m, self.px(28), self.px(400), self.px(56)), self.name,
+                      object_id="#title")
+        self.back = widgets.button(self, pygame.Rect(w - m - self.px(180), self.px(36), self.px(180),
+                                                     self.px(46)), tr("common.back"),
+                                   object_id="#secondary")
+        if self.game_id is not None:
+            self.picker = widgets.dropdown(
+                self, pygame.Rect(w - m - self.px(180) - self.px(20) - self.px(340), self.px(38),
+                                  self.px(340), self.px(42)),
+                [(tr(games.get(g).title), g) for g in games.available()], self.game_id)
+        widgets.text_box(self, pygame.Rect(m, self.px(104), w - 2 * m, h - self.px(104) - m),
+                         self.html())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        widgets.plain_background(surface)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back:
+            self.app.pop()
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.picker:
+            self.game_id = widgets.dropdown_choice(event) or self.game_id
+            self.close()
+            self.open()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()

@@ -1,0 +1,224 @@
+"""The saved-games list (open, rename, delete) and the demo list (watch a recorded game)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from ... import games, paths, resources
+from ...i18n import tr
+from .. import widgets
+from ..scene import Scene
+
+
+def list_saves(folder: Path) -> list[Any]:
+    """``storage.list_saves`` of ``folder`` ([] when the folder does not exist yet)."""
+    from ...engine.storage import list_saves as _list
+
+    if not folder.is_dir():
+        return []
+    return list(_list(folder))
+
+
+def latest_unfinished() -> Any | None:
+    """The most recent saved game that is not over, for "Continue"."""
+    try:
+        for info in list_saves(paths.saves_dir()):
+            if not info.finished:
+                return info
+    except (ImportError, OSError):
+        return None
+    return None
+
+
+def game_title(game_id: str) -> str:
+    try:
+        return tr(games.get(game_id).title)
+    except LookupError:
+        return game_id
+
+
+def demo_folder() -> Path:
+    return Path(str(resources.demo_dir()))
+
+
+class SavesScene(Scene):
+    """Saved games (``demos=False``) or the demos shipped in ``saves/`` (``demos=True``)."""
+
+    def __init__(self, app, demos: bool = False) -> None:
+        super().__init__(app)
+        self.demos = demos
+        self.name = tr("saves.demos_title") if demos else tr("saves.title")
+        self.page = 0
+        self.mode: tuple[str, int] | None = None  # ("rename"|"delete", index)
+        self.message = ""
+        self.infos: list[Any] = []
+        self.refresh()
+        self.actions: dict[Any, tuple[str, int]] = {}
+        self.rename_entry: pygame_gui.elements.UITextEntryLine | None = None
+
+    def refresh(self) -> None:
+        try:
+            self.infos = list_saves(demo_folder() if self.demos else paths.saves_dir())
+        except OSError as exc:
+            self.infos = []
+            self.message = tr("saves.cannot_read", reason=str(exc))
+
+    def rows_per_page(self) -> int:
+        return max(1, (self.app.size[1] - self.px(230)) // self.px(84))
+
+    def build(self) -> None:
+        w, h = self.app.size
+        self.actions = {}
+        self.rename_entry = None
+        m = self.px(48)
+        widgets.label(self, pygame.Rect(m, self.px(28), w // 2, self.px(56)), self.name,
+                      object_id="#title")
+        back = widgets.button(self, pygame.Rect(w - m - self.px(180), self.px(36), self.px(180),
+                                                self.px(46)), tr("common.back"), object_id="#secondary")
+        self.actions[back] = ("back", -1)
+        if self.message:
+            widgets.label(self, pygame.Rect(m, self.px(88), w - 2 * m, self.px(30)), self.message,
+                          object_id="#message")
+        top = self.px(128)
+        if not self.infos:
+            text = tr("saves.none_demos") if self.demos else tr("saves.none")
+            widgets.label(self, pygame.Rect(m, top, w - 2 * m, self.px(40)), text, object_id="#heading")
+            return
+        per = self.rows_per_page()
+        pages = (len(self.infos) + per - 1) // per
+        self.page = min(self.page, pages - 1)
+        rh = self.px(72)
+        for row, index in enumerate(range(self.page * per, min(len(self.infos), (self.page + 1) * per))):
+            self._row(pygame.Rect(m, top + row * self.px(84), w - 2 * m, rh), index)
+        if pages > 1:
+            y = h - self.px(70)
+            prev = widgets.button(self, pygame.Rect(m, y, self.px(160), self.px(44)),
+                                  tr("saves.previous"), object_id="#secondary", enabled=self.page > 0)
+            nxt = widgets.button(self, pygame.Rect(m + self.px(340), y, self.px(160), self.px(44)),
+                                 tr("saves.next"), object_id="#secondary", enabled=self.page < pages - 1)
+            widgets.label(self, pygame.Rect(m + self.px(170), y, self.px(160), self.px(44)),
+                          tr("saves.page", page=self.page + 1, pages=pages))
+            self.actions[prev] = ("prev", -1)
+            self.actions[nxt] = ("next", -1)
+
+    def _row(self, rect: pygame.Rect, index: int) -> None:
+        info = self.infos[index]
+        widgets.panel(self, rect, object_id="#row")
+        pad = self.px(16)
+        x, y = rect.x + pad, rect.y + self.px(8)
+        bw, bh = self.px(120), self.px(42)
+        by = rect.centery - bh // 2
+        if self.mode == ("rename", index):
+            self.rename_entry = widgets.entry(self, pygame.Rect(x, by, self.px(420), bh), info.name)
+            self.rename_entry.focus()
+            ok = widgets.button(self, pygame.Rect(rect.right - pad - 2 * bw - self.px(10), by, bw, bh),
+                                tr("saves.rename_ok"))
+            cancel = widgets.button(self, pygame.Rect(rect.right - pad - bw, by, bw, bh),
+                                    tr("common.cancel"), object_id="#secondary")
+            self.actions[ok] = ("rename_ok", index)
+            self.actions[cancel] = ("cancel", index)
+            return
+        if self.mode == ("delete", index):
+            widgets.label(self, pygame.Rect(x, by, rect.width // 2, bh),
+                          tr("saves.delete_confirm", name=info.name), object_id="#heading")
+            yes = widgets.button(self, pygame.Rect(rect.right - pad - 2 * bw - self.px(10), by, bw, bh),
+                                 tr("saves.delete_yes"), object_id="#danger")
+            keep = widgets.button(self, pygame.Rect(rect.right - pad - bw, by, bw, bh),
+                                  tr("saves.keep"), object_id="#secondary")
+            self.actions[yes] = ("delete_ok", index)
+            self.actions[keep] = ("cancel", index)
+            return
+        buttons = 1 if self.demos else 3
+        text_w = rect.width - 2 * pad - buttons * (bw + self.px(10))
+        col = text_w // 4
+        title = f"{game_title(info.game)}"
+        widgets.label(self, pygame.Rect(x, y, col * 2 - self.px(10), self.px(30)), title,
+                      object_id="#heading")
+        widgets.label(self, pygame.Rect(x, y + self.px(30), col * 2 - self.px(10), self.px(26)),
+                      info.name, object_id="#small")
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.modified))
+        people = ", ".join(s.name + (" ⚙" if s.is_computer else "") for s in info.seats)
+        widgets.label(self, pygame.Rect(x + col * 2, y, col - self.px(8), self.px(30)),
+                      info.progress if not info.finished else tr("saves.finished"), object_id="#field")
+        widgets.label(self, pygame.Rect(x + col * 2, y + self.px(30), col - self.px(8), self.px(26)),
+                      when, object_id="#small")
+        widgets.label(self, pygame.Rect(x + col * 3, y, col, self.px(30)),
+                      tr("saves.players", n=len(info.seats)), object_id="#field")
+        widgets.label(self, pygame.Rect(x + col * 3, y + self.px(30), col, self.px(26)), people,
+                      object_id="#small")
+        bx = rect.right - pad - buttons * (bw + self.px(10)) + self.px(10)
+        open_b = widgets.button(self, pygame.Rect(bx, by, bw, bh),
+                                tr("saves.watch") if self.demos else tr("saves.open"),
+                                tooltip=str(info.path))
+        self.actions[open_b] = ("open", index)
+        if not self.demos:
+            ren = widgets.button(self, pygame.Rect(bx + bw + self.px(10), by, bw, bh),
+                                 tr("saves.rename"), object_id="#secondary")
+            dele = widgets.button(self, pygame.Rect(bx + 2 * (bw + self.px(10)), by, bw, bh),
+                                  tr("saves.delete"), object_id="#danger")
+            self.actions[ren] = ("rename", index)
+            self.actions[dele] = ("delete", index)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        widgets.plain_background(surface)
+
+    def _rebuild(self) -> None:
+        self.close()
+        self.open()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.actions:
+            self.act(*self.actions[event.ui_element])
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.mode and self.mode[0] == "rename":
+            self.act("rename_ok", self.mode[1])
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.mode:
+                self.act("cancel", -1)
+            else:
+                self.app.pop()
+
+    def act(self, what: str, index: int) -> None:
+        """Perform a row or page action."""
+        from ...engine import storage
+        from .table import open_demo, open_saved_game
+
+        self.message = ""
+        if what == "back":
+            self.app.pop()
+            return
+        if what == "open":
+            if self.demos:
+                open_demo(self.app, self.infos[index].path)
+            else:
+                open_saved_game(self.app, self.infos[index].path)
+            return
+        if what in ("rename", "delete"):
+            self.mode = (what, index)
+        elif what == "cancel":
+            self.mode = None
+        elif what == "rename_ok":
+            new = self.rename_entry.get_text().strip() if self.rename_entry else ""
+            if new:
+                try:
+                    storage.rename_save(self.infos[index].path, new)
+                except (OSError, ValueError) as exc:
+                    self.message = tr("saves.rename_failed", reason=str(exc))
+            self.mode = None
+            self.refresh()
+        elif what == "delete_ok":
+            try:
+                storage.delete_save(self.infos[index].path)
+            except OSError as exc:
+                self.message = tr("saves.delete_failed", reason=str(exc))
+            self.mode = None
+            self.refresh()
+        elif what == "prev":
+            self.page = max(0, self.page - 1)
+        elif what == "next":
+            self.page += 1
+        self._rebuild()

@@ -1,0 +1,481 @@
+"""The table: turn banner, log, scores, undo/redo, the action list and the board, generic over
+any game. The board is drawn by the game's TableView (or the generic one); drags go through
+:class:`~weather_tabletop.ui.dragdrop.DragDrop`; computer seats think in worker threads."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from ... import games
+from ...engine.protocol import Command, IllegalMove
+from ...i18n import tr
+from .. import theme, widgets
+from ..computer import Computers
+from ..dragdrop import DragDrop
+from ..logbook import LogBook
+from ..scene import Scene
+from ..session import Session, has_hidden_information
+from ..table_view import GenericTableView, ViewContext
+
+LOG_LINES = 160
+
+
+def open_saved_game(app, path: Path) -> str | None:
+    """Continue the saved game at ``path`` at the table; the reason when it cannot be loaded."""
+    from ...engine.storage import LoadError
+
+    try:
+        session = Session.open_saved(path)
+    except LoadError as exc:
+        app.notices.append(exc.message)
+        if app.top is not None:
+            app.top.close()
+            app.top.open()
+        return exc.message
+    app.home()
+    app.push(TableScene(app, session))
+    return None
+
+
+def open_demo(app, path: Path) -> str | None:
+    """Watch the recorded game at ``path``; the reason when it cannot be loaded."""
+    from ...engine.storage import LoadError
+
+    try:
+        session = Session.demo(path)
+    except LoadError as exc:
+        app.notices.append(exc.message)
+        return exc.message
+    app.home()
+    app.push(TableScene(app, session))
+    return None
+
+
+class TableScene(Scene):
+    def __init__(self, app, session: Session, *, privacy: bool = True) -> None:
+        super().__init__(app)
+        self.session = session
+        self.game = session.game
+        self.name = tr(self.game.title)
+        self.log = LogBook()
+        self.computers = Computers(session, lambda: app.settings.move_delay)
+        self.privacy = privacy and has_hidden_information(self.game) and len(session.people()) > 1
+        self.dragdrop = DragDrop(self.submit, self.show_message)
+        self.viewer: int | None = self._first_viewer()
+        self.view_state: Any = None
+        self.legal: list[Command] = []
+        self.message = tr(session.notice) if session.notice else ""
+        self.action_index = 0
+        self.tooltip: tuple[str, pygame.Surface] | None = None
+        self.mouse = (0, 0)
+        self._seen = -1
+        self._scores_shown = session.match.is_over()
+        self._log_html = ""
+        self.view: Any = None
+        self.w: dict[str, Any] = {}
+
+    # -- who looks at the table ------------------------------------------------------------
+
+    def _acting_people(self) -> list[int]:
+        return [s for s in self.session.match.to_act() if not self.session.seat_is_computer(s)]
+
+    def _first_viewer(self) -> int | None:
+        if self.session.is_demo:
+            return None
+        acting = self._acting_people()
+        people = self.session.people()
+        return acting[0] if acting else (people[0] if people else None)
+
+    def _next_viewer(self) -> int | None:
+        acting = self._acting_people()
+        if self.session.is_demo:
+            return None
+        if not acting:
+            return self.viewer
+        return self.viewer if self.viewer in acting else acting[0]
+
+    # -- layout ----------------------------------------------------------------------------
+
+    def board_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        g = self.px(14)
+        return pygame.Rect(self.px(300) + 2 * g, self.px(64) + g,
+                           w - self.px(300) - self.px(330) - 4 * g, h - self.px(64) - 2 * g - self.px(40))
+
+    def build(self) -> None:
+        w, h = self.app.size
+        g = self.px(14)
+        bh = self.px(64)
+        self.w = {}
+        widgets.panel(self, pygame.Rect(0, 0, w, bh), object_id="#banner_panel")
+        self.w["game"] = widgets.label(self, pygame.Rect(g + self.px(6), self.px(6), self.px(420),
+                                                         self.px(22)), self.name,
+                                       object_id="#banner_small")
+        self.w["turn"] = widgets.label(self, pygame.Rect(g + self.px(6), self.px(26), w // 2,
+                                                         self.px(32)), "", object_id="#banner")
+        self.w["progress"] = widgets.label(self, pygame.Rect(self.px(440), self.px(6), w // 2 - self.px(480),
+                                                             self.px(22)), "",
+                                           object_id="#banner_small")
+        bw, bht = self.px(112), self.px(40)
+        x = w - g - bw
+        by = (bh - bht) // 2
+        self.w["menu"] = widgets.button(self, pygame.Rect(x, by, bw, bht), tr("table.menu"),
+                                        object_id="#secondary", tooltip=tr("table.menu_tip"))
+        x -= bw + self.px(8)
+        self.w["rules"] = widgets.button(self, pygame.Rect(x, by, bw, bht), tr("table.rules"),
+                                         object_id="#secondary", tooltip=tr("table.rules_tip"))
+        x -= bw + self.px(8)
+        if self.session.is_demo:
+            self.w["restart"] = widgets.button(self, pygame.Rect(x, by, bw, bht), tr("demo.restart"),
+                                               object_id="#secondary", tooltip=tr("demo.restart_tip"))
+            x -= bw + self.px(8)
+            self.w["step"] = widgets.button(self, pygame.Rect(x, by, bw, bht), tr("demo.step"),
+                                            object_id="#secondary", tooltip=tr("demo.step_tip"))
+            x -= bw + self.px(8)
+            self.w["pause"] = widgets.button(self, pygame.Rect(x, by, bw, bht),
+                                             tr("demo.play") if self.computers.paused else tr("demo.pause"),
+                                             object_id="#secondary", tooltip=tr("demo.pause_tip"))
+        else:
+            self.w["redo"] = widgets.button(self, pygame.Rect(x, by, bw, bht), tr("table.redo"),
+                                            object_id="#secondary", tooltip=tr("table.redo_tip"))
+            x -= bw + self.px(8)
+            self.w["undo"] = widgets.button(self, pygame.Rect(x, by, bw, bht), tr("table.undo"),
+                                            object_id="#secondary", tooltip=tr("table.undo_tip"))
+        x -= bw + self.px(8)
+        self.w["scores"] = widgets.button(self, pygame.Rect(x, by, bw, bht), tr("table.final_scores"),
+                                          tooltip=tr("table.final_scores_tip"))
+        self.w["scores"].hide()
+        # left: log
+        top = bh + g
+        lw = self.px(300)
+        widgets.label(self, pygame.Rect(g, top, lw, self.px(28)), tr("table.log"), object_id="#heading")
+        self.w["log"] = widgets.text_box(self, pygame.Rect(g, top + self.px(32), lw,
+                                                           h - top - self.px(32) - g), "")
+        self._log_html = ""
+        # right: actions and scores
+        rw = self.px(330)
+        rx = w - g - rw
+        ah = (h - top - g) * 55 // 100
+        widgets.label(self, pygame.Rect(rx, top, rw, self.px(28)), tr("table.actions"),
+                      object_id="#heading")
+        self.w["actions"] = pygame_gui.elements.UISelectionList(
+            pygame.Rect(rx, top + self.px(32), rw, ah - self.px(32)), [], self.manager,
+            container=self.root, allow_double_clicks=False)
+        sy = top + ah + g
+        widgets.label(self, pygame.Rect(rx, sy, rw, self.px(28)), tr("table.scores"),
+                      object_id="#heading")
+        self.w["score_box"] = widgets.text_box(self, pygame.Rect(rx, sy + self.px(32), rw,
+                                                                 h - sy - self.px(32) - g), "")
+        board = self.board_rect()
+        self.w["message"] = widgets.label(self, pygame.Rect(board.x, board.bottom + self.px(6),
+                                                            board.width, self.px(30)), self.message,
+                                          object_id="#message")
+        ctx = ViewContext(self.session.config.seats, self.app.settings.colour_blind, self.app.scale,
+                          self.app.text)
+        view_cls = games.view_class(self.game.id) or GenericTableView
+        self.view = view_cls(self.game, board, context=ctx)
+        self._seen = -1
+        self.tooltip = None
+        self.refresh()
+
+    # -- keeping the widgets in step with the match ------------------------------------------
+
+    def refresh(self) -> None:
+        """Bring every panel up to date with the match (called when something changed)."""
+        match = self.session.match
+        self._seen = match.version
+        nxt = self._next_viewer()
+        if (self.privacy and nxt is not None and self.viewer is not None and nxt != self.viewer
+                and not match.is_over()):
+            from .privacy import PrivacyScene
+
+            self.viewer = None
+            self.app.push(PrivacyScene(self.app, self, nxt))
+            return
+        self.viewer = nxt
+        game = self.game
+        self.view_state = game.view(match.state, self.viewer)
+        acting = match.to_act()
+        self.legal = match.legal(self.viewer) if (self.viewer is not None and self.viewer in acting
+                                                  and not self.session.is_demo) else []
+        self._update_banner(acting)
+        self._update_log()
+        self._update_scores()
+        self._update_actions()
+        self.dragdrop.set_context(self.view, self.view_state, self.viewer, self.legal,
+                                  enabled=bool(self.legal))
+        if "undo" in self.w:
+            seat = self.viewer
+            for key, reason in (("undo", match.undo_reason(seat) if seat is not None else "-"),
+                                ("redo", match.redo_reason(seat) if seat is not None else "-")):
+                self.w[key].enable() if reason is None else self.w[key].disable()
+        if match.is_over():
+            self.w["scores"].show()
+            if not self._scores_shown:
+                self._scores_shown = True
+                self.open_scores()
+
+    def _name(self, seat: int) -> str:
+        return self.session.config.seats[seat].name
+
+    def _update_banner(self, acting: tuple[int, ...]) -> None:
+        match = self.session.match
+        if match.is_over():
+            turn = tr("table.game_over")
+        elif len(acting) == 1:
+            seat = acting[0]
+            turn = tr("table.turn_of", name=self._name(seat))
+            if self.session.seat_is_computer(seat) and not self.session.is_demo:
+                turn += "  " + tr("table.thinking")
+        else:
+            turn = tr("table.to_act", names=", ".join(self._name(s) for s in acting))
+        if self.session.is_demo:
+            turn = tr("demo.banner", what=turn)
+        self.w["turn"].set_text(turn)
+        self.w["progress"].set_text(tr(self.game.progress(self.view_state)))
+
+    def _seat_hex(self, seat: int | None) -> str:
+        if seat is None:
+            return widgets.hex_colour(theme.INK_SOFT)
+        ctx_colour = next((c for c in self.game.colours if c.key == self.session.config.seats[seat].color),
+                          None)
+        return widgets.hex_colour(ctx_colour.rgb if ctx_colour else theme.INK)
+
+    def _update_log(self) -> None:
+        self.log.sync(self.session.match)
+        parts = []
+        for line in self.log.lines[-LOG_LINES:]:
+            text = widgets.escape(line.text)
+            if line.kind == "command":
+                letter = ""
+                if line.seat is not None:
+                    col = next((c for c in self.game.colours
+                                if c.key == self.session.config.seats[line.seat].color), None)
+                    letter = col.letter if col else "•"
+                parts.append(f"<font color={self._seat_hex(line.seat)}><b>{letter}</b></font> <b>{text}</b>")
+            elif line.kind in ("undo", "redo"):
+                parts.append(f"<i><font color=#A8432E>{text}</font></i>")
+            else:
+                parts.append(f"<font color=#6A7A89>   {text}</font>")
+        html = "<br>".join(parts)
+        if html != self._log_html:
+            self._log_html = html
+            box = self.w["log"]
+            box.set_text(html)
+            if box.scroll_bar is not None:
+                box.scroll_bar.set_scroll_from_start_percentage(1.0)
+
+    def _update_scores(self) -> None:
+        lines = sorted(self.game.scores(self.view_state), key=lambda s: s.seat)
+        parts = []
+        for s in lines:
+            detail = ", ".join(f"{tr(k)} {v}" for k, v in s.breakdown)
+            parts.append(f"<font color={self._seat_hex(s.seat)}><b>{widgets.escape(self._name(s.seat))}</b>"
+                         f"</font>  <b>{s.total}</b><br><font color=#6A7A89>{widgets.escape(detail)}</font>")
+        self.w["score_box"].set_text("<br>".join(parts))
+
+    def _update_actions(self) -> None:
+        items = [tr(self.game.describe_command(self.view_state, c)) for c in self.legal]
+        lst = self.w["actions"]
+        if not items:
+            if self.session.is_demo:
+                items = [tr("demo.watching")]
+            elif self.session.match.is_over():
+                items = [tr("table.game_over")]
+            else:
+                items = [tr("table.waiting")]
+            lst.set_item_list(items)
+            lst.disable()
+            return
+        lst.enable()
+        lst.set_item_list(items)
+        self.action_index = min(self.action_index, len(items) - 1) if self.action_index >= 0 else 0
+        self.select_action(self.action_index)
+
+    def select_action(self, index: int) -> None:
+        """Highlight the action at ``index`` (keyboard) and scroll it into view."""
+        lst = self.w["actions"]
+        if not self.legal:
+            return
+        index = max(0, min(len(self.legal) - 1, index))
+        self.action_index = index
+        for i, item in enumerate(lst.item_list):
+            item["selected"] = i == index
+            button = item["button_element"]
+            if button is not None:
+                button.select() if i == index else button.unselect()
+        bar = lst.scroll_bar
+        if bar is not None and lst.total_height_of_list > 0:
+            item_top = index * lst.list_item_height
+            view_h = lst.item_list_container.relative_rect.height
+            start = bar.start_percentage * lst.total_height_of_list
+            if item_top < start:
+                start = item_top
+            elif item_top + lst.list_item_height > start + view_h:
+                start = item_top + lst.list_item_height - view_h
+            bar.set_scroll_from_start_percentage(start / lst.total_height_of_list)
+
+    # -- acting ----------------------------------------------------------------------------
+
+    def submit(self, command: Command) -> str | None:
+        """Play a person's command; None if played, else the rules' reason."""
+        try:
+            self.session.submit(command, expected_version=self.session.version)
+        except IllegalMove as exc:
+            return tr(exc.reason)
+        self.computers.touched(time.monotonic())
+        self.show_message("")
+        self.refresh()
+        return None
+
+    def show_message(self, text: str) -> None:
+        self.message = text
+        if "message" in self.w:
+            self.w["message"].set_text(text)
+
+    def undo(self) -> None:
+        self._take_back("undo")
+
+    def redo(self) -> None:
+        self._take_back("redo")
+
+    def _take_back(self, which: str) -> None:
+        if self.session.is_demo:
+            return
+        seat = self.viewer
+        match = self.session.match
+        if seat is None:
+            self.show_message(tr("table.no_person"))
+            return
+        reason = match.undo_reason(seat) if which == "undo" else match.redo_reason(seat)
+        if reason:
+            self.show_message(tr(reason))
+            return
+        try:
+            (self.session.undo if which == "undo" else self.session.redo)(seat)
+        except IllegalMove as exc:
+            self.show_message(tr(exc.reason))
+            return
+        self.computers.touched(time.monotonic())
+        self.show_message(tr("table.undone") if which == "undo" else tr("table.redone"))
+        self.refresh()
+
+    def open_scores(self) -> None:
+        from .scores import ScoresScene
+
+        self.app.push(ScoresScene(self.app, self.session))
+
+    def leave(self) -> None:
+        """Back to the menu; the game is already saved."""
+        self.computers.cancel()
+        self.app.home()
+
+    # -- frame -----------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self._button(event.ui_element)
+            return
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.w.get("actions"):
+            items = self.w["actions"].item_list
+            index = next((i for i, it in enumerate(items) if it["selected"]), None)
+            if index is not None and index < len(self.legal):
+                self.action_index = index
+                reason = self.submit(self.legal[index])
+                if reason:
+                    self.show_message(reason)
+            return
+        if event.type == pygame.KEYDOWN:
+            ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+            if ctrl and event.key == pygame.K_z:
+                self.undo()
+            elif ctrl and event.key == pygame.K_y:
+                self.redo()
+            elif self.dragdrop.handle(event):
+                pass
+            elif event.key == pygame.K_UP:
+                self.select_action(self.action_index - 1)
+            elif event.key == pygame.K_DOWN:
+                self.select_action(self.action_index + 1)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.legal:
+                reason = self.submit(self.legal[self.action_index])
+                if reason:
+                    self.show_message(reason)
+            elif event.key == pygame.K_ESCAPE:
+                self.leave()
+            return
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            if self.dragdrop.handle(event):
+                self.tooltip = None
+            if event.type == pygame.MOUSEMOTION:
+                self.mouse = event.pos
+                self._hover(event.pos)
+
+    def _button(self, element: Any) -> None:
+        key = next((k for k, v in self.w.items() if v is element), None)
+        if key == "menu":
+            self.leave()
+        elif key == "rules":
+            from .rules import RulesScene
+
+            self.app.push(RulesScene(self.app, self.game.id))
+        elif key == "undo":
+            self.undo()
+        elif key == "redo":
+            self.redo()
+        elif key == "scores":
+            self.open_scores()
+        elif key == "pause":
+            self.computers.paused = not self.computers.paused
+            element.set_text(tr("demo.play") if self.computers.paused else tr("demo.pause"))
+        elif key == "step":
+            self.computers.paused = True
+            self.w["pause"].set_text(tr("demo.play"))
+            if self.session.play_script_step():
+                self.refresh()
+        elif key == "restart":
+            self.session.restart_demo()
+            self.computers.session = self.session
+            self.refresh()
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        text = None
+        if not self.dragdrop.dragging and self.view is not None and self.board_rect().collidepoint(pos):
+            text = self.view.tooltip_at(pos, self.view_state)
+        if text is None:
+            self.tooltip = None
+        elif self.tooltip is None or self.tooltip[0] != text:
+            self.tooltip = (text, self._tooltip_surface(text))
+
+    def _tooltip_surface(self, text: str) -> pygame.Surface:
+        body = self.app.text.render(text, self.px(15), (255, 255, 255), width=self.px(340))
+        pad = self.px(8)
+        surf = pygame.Surface((body.get_width() + 2 * pad, body.get_height() + 2 * pad), pygame.SRCALPHA)
+        pygame.draw.rect(surf, theme.INK, surf.get_rect(), border_radius=self.px(6))
+        surf.blit(body, (pad, pad))
+        return surf
+
+    def update(self, dt: float) -> None:
+        self.dragdrop.update(dt)
+        if self.computers.poll(time.monotonic()) or self.session.version != self._seen:
+            self.refresh()
+        if self.computers.error and self.message != self.computers.error:
+            self.show_message(self.computers.error)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.SKY)
+        if self.view is not None and self.view_state is not None:
+            self.view.draw(surface, self.view_state, self.viewer)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        self.dragdrop.draw(surface)
+        if self.tooltip is not None:
+            tip = self.tooltip[1]
+            x = min(self.mouse[0] + self.px(16), surface.get_width() - tip.get_width() - 4)
+            y = min(self.mouse[1] + self.px(20), surface.get_height() - tip.get_height() - 4)
+            surface.blit(tip, (x, y))

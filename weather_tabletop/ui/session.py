@@ -1,0 +1,137 @@
+"""A game at the table: an autosaved :class:`SavedGame`, an in-memory match (screenshots) or a
+demo that plays a recorded game back.
+
+The table talks only to this object, so it never needs to know where the moves go.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .. import games, paths
+from ..engine.match import Match
+from ..engine.protocol import Command, Game, GameConfig, IllegalMove
+
+
+class Session:
+    """Submit, undo and redo go to the saved game when there is one (so they reach the disk)."""
+
+    def __init__(self, match: Match, saved: Any | None = None, *, notice: str | None = None,
+                 script: list[Command] | None = None, title: str = "") -> None:
+        self.match = match
+        self.saved = saved
+        self.notice = notice
+        self.script = script  # a demo: the recorded commands, played in order
+        self.title = title
+
+    # -- making one --------------------------------------------------------------------------
+
+    @classmethod
+    def in_memory(cls, game: Game, config: GameConfig, *, casual: bool = False) -> "Session":
+        return cls(Match.start(game, config, casual=casual))
+
+    @classmethod
+    def new_saved(cls, game: Game, config: GameConfig, *, casual: bool = False,
+                  folder: Path | None = None) -> "Session":
+        from ..engine.storage import SavedGame
+
+        saved = SavedGame.create(game, config, paths.ensure(folder or paths.saves_dir()),
+                                 casual=casual)
+        return cls(saved.match, saved, notice=getattr(saved, "notice", None))
+
+    @classmethod
+    def open_saved(cls, path: Path) -> "Session":
+        """Continue a saved game; raises ``storage.LoadError``."""
+        from ..engine.storage import SavedGame
+
+        saved = SavedGame.open(path)
+        return cls(saved.match, saved, notice=saved.notice)
+
+    @classmethod
+    def demo(cls, path: Path) -> "Session":
+        """Watch a recorded game from its start; raises ``storage.LoadError``."""
+        from ..engine.storage import SavedGame
+
+        recorded = SavedGame.replay(path)
+        source = recorded.match
+        script = [g.command for g in source.active if g.kind == "command" and g.command is not None]
+        match = Match.start(source.game, source.config, casual=source.casual)
+        return cls(match, None, script=script, title=Path(str(path)).stem.replace("_", " "))
+
+    # -- reading -------------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self.match.game
+
+    @property
+    def config(self) -> GameConfig:
+        return self.match.config
+
+    @property
+    def version(self) -> int:
+        return self.match.version
+
+    @property
+    def is_demo(self) -> bool:
+        return self.script is not None
+
+    @property
+    def path(self) -> Path | None:
+        return getattr(self.saved, "path", None)
+
+    def seat_is_computer(self, seat: int) -> bool:
+        return self.config.seats[seat].is_computer
+
+    def people(self) -> list[int]:
+        return [i for i, s in enumerate(self.config.seats) if not s.is_computer]
+
+    # -- changing --------------------------------------------------------------------------
+
+    def submit(self, command: Command, expected_version: int | None = None) -> None:
+        """Play a command; raises IllegalMove (the match is unchanged then)."""
+        if self.is_demo and expected_version is None:
+            raise IllegalMove("This is a recorded game: it can only be watched.")
+        target = self.saved if self.saved is not None else self.match
+        target.submit(command, expected_version=expected_version)
+
+    def undo(self, seat: int) -> None:
+        if self.is_demo:
+            raise IllegalMove("This is a recorded game: it can only be watched.")
+        (self.saved if self.saved is not None else self.match).undo(seat)
+
+    def redo(self, seat: int) -> None:
+        if self.is_demo:
+            raise IllegalMove("This is a recorded game: it can only be watched.")
+        (self.saved if self.saved is not None else self.match).redo(seat)
+
+    def play_script_step(self) -> bool:
+        """Demo: play the next recorded command; False when the recording is over."""
+        done = sum(1 for g in self.match.active if g.kind == "command")
+        if self.script is None or done >= len(self.script):
+            return False
+        self.match.submit(self.script[done], expected_version=self.match.version)
+        return True
+
+    def restart_demo(self) -> None:
+        if self.script is not None:
+            self.match = Match.start(self.match.game, self.match.config, casual=self.match.casual)
+
+
+def new_config(game_id: str, seats: list, options: dict[str, Any], seed: int) -> GameConfig:
+    """A GameConfig from the setup screen's choices (options checked by the game's specs)."""
+    from ..engine.protocol import options_dict
+
+    game = games.get(game_id)
+    return GameConfig(game_id, tuple(seats), tuple(sorted(options_dict(game, options).items())), seed)
+
+
+def has_hidden_information(game: Game) -> bool:
+    """The game's ``hidden_information`` flag (on the game object or its module), default True."""
+    import sys
+
+    flag = getattr(game, "hidden_information", None)
+    if flag is None:
+        flag = getattr(sys.modules.get(type(game).__module__), "hidden_information", True)
+    return bool(flag)

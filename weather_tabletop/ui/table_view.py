@@ -1,0 +1,347 @@
+"""The board area of the table: the :class:`TableView` protocol every game view implements,
+and :class:`GenericTableView`, used for games that have none (``games.view_class(id)`` is None).
+
+A view only draws and maps pointer positions to commands; it never changes game state.
+
+Protocol::
+
+    class MyView:
+        def __init__(self, game, rect: pygame.Rect, *, context: ViewContext | None = None): ...
+        def resize(self, rect: pygame.Rect) -> None
+        def draw(self, surface, view_state, seat: int | None) -> None
+        def pieces(self, view_state, seat) -> list[Piece]          # hit-testable, draggable
+        def drop_targets(self, piece, legal_commands) -> list[tuple[Shape, Command]]
+        def command_for_drop(self, piece, pos, view_state, seat) -> Command | None
+        def tooltip_at(self, pos, view_state) -> str | None
+
+A ``Shape`` is a ``pygame.Rect`` or any object with ``collidepoint(pos) -> bool`` and a
+``bounds`` rect (e.g. :class:`Circle`). ``drop_targets`` lists where ``piece`` may go, one entry
+per legal command that moves it; ``command_for_drop`` answers a drop on no target with the
+command that drop would mean (so the rules can say why it is refused) or None.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Hashable, Protocol, Sequence, Union, runtime_checkable
+
+import pygame
+
+from ..engine.protocol import Colour, Command, Game, SeatConfig
+from ..i18n import tr
+from . import theme
+from .theme import TextCache
+
+
+@dataclass(frozen=True)
+class Circle:
+    """A round hit area."""
+
+    center: tuple[int, int]
+    radius: int
+
+    def collidepoint(self, pos: tuple[int, int]) -> bool:
+        dx, dy = pos[0] - self.center[0], pos[1] - self.center[1]
+        return dx * dx + dy * dy <= self.radius * self.radius
+
+    @property
+    def bounds(self) -> pygame.Rect:
+        r = self.radius
+        return pygame.Rect(self.center[0] - r, self.center[1] - r, 2 * r, 2 * r)
+
+
+Shape = Union[pygame.Rect, Circle, Any]
+
+
+def bounds_of(shape: Shape) -> pygame.Rect:
+    return shape if isinstance(shape, pygame.Rect) else pygame.Rect(shape.bounds)
+
+
+@dataclass
+class Piece:
+    """A thing on the board that can be picked up.
+
+    ``image`` is drawn under the pointer while it is dragged (None: a plain chip with
+    ``label``). ``seat`` is the owner, if any.
+    """
+
+    key: Hashable
+    shape: Shape
+    label: str = ""
+    seat: int | None = None
+    image: pygame.Surface | None = field(default=None, compare=False)
+    draggable: bool = True
+
+
+@dataclass
+class ViewContext:
+    """What a view may need besides the game: seats, their colours, style and scale."""
+
+    seats: Sequence[SeatConfig] = ()
+    colour_blind: bool = False
+    scale: float = 1.0
+    text: TextCache = field(default_factory=TextCache)
+
+    def colour(self, game: Game, seat: int) -> Colour:
+        """The seat's colour (with its letter)."""
+        if 0 <= seat < len(self.seats):
+            for c in game.colours:
+                if c.key == self.seats[seat].color:
+                    return c
+        cols = game.colours or (Colour("grey", (120, 130, 140), "?"),)
+        return cols[seat % len(cols)]
+
+    def name(self, seat: int) -> str:
+        if 0 <= seat < len(self.seats):
+            return self.seats[seat].name
+        return tr("table.seat_n", n=seat + 1)
+
+
+@runtime_checkable
+class TableView(Protocol):
+    def resize(self, rect: pygame.Rect) -> None: ...
+
+    def draw(self, surface: pygame.Surface, view_state: Any, seat: int | None) -> None: ...
+
+    def pieces(self, view_state: Any, seat: int | None) -> list[Piece]: ...
+
+    def drop_targets(self, piece: Piece, legal_commands: Sequence[Command]
+                     ) -> list[tuple[Shape, Command]]: ...
+
+    def command_for_drop(self, piece: Piece, pos: tuple[int, int], view_state: Any,
+                         seat: int | None) -> Command | None: ...
+
+    def tooltip_at(self, pos: tuple[int, int], view_state: Any) -> str | None: ...
+
+
+SHAPES = ("circle", "square", "diamond", "triangle", "hexagon", "star")
+
+
+def draw_token(surface: pygame.Surface, center: tuple[int, int], radius: int, colour: Colour,
+               index: int, text: TextCache, colour_blind: bool) -> None:
+    """A seat's token: its colour, its letter, and with colour-blind markings a shape per seat."""
+    x, y = center
+    shape = SHAPES[index % len(SHAPES)] if colour_blind else "circle"
+    r = radius
+    if shape == "circle":
+        pygame.draw.circle(surface, colour.rgb, center, r)
+        pygame.draw.circle(surface, theme.INK, center, r, max(2, r // 12))
+    else:
+        if shape == "square":
+            pts = [(x - r * .85, y - r * .85), (x + r * .85, y - r * .85),
+                   (x + r * .85, y + r * .85), (x - r * .85, y + r * .85)]
+        elif shape == "diamond":
+            pts = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
+        elif shape == "triangle":
+            pts = [(x, y - r), (x + r, y + r * .8), (x - r, y + r * .8)]
+        else:
+            import math
+            n = 6 if shape == "hexagon" else 10
+            pts = [(x + (r if i % 2 == 0 or n == 6 else r * .55) * math.cos(math.pi * 2 * i / n - math.pi / 2),
+                    y + (r if i % 2 == 0 or n == 6 else r * .55) * math.sin(math.pi * 2 * i / n - math.pi / 2))
+                   for i in range(n)]
+        pygame.draw.polygon(surface, colour.rgb, pts)
+        pygame.draw.polygon(surface, theme.INK, pts, max(2, r // 12))
+    light = sum(colour.rgb) > 450
+    letter = text.render(colour.letter, max(10, int(r * 0.9)), theme.INK if light else (255, 255, 255),
+                         bold=True)
+    surface.blit(letter, letter.get_rect(center=(x, y + (r * .12 if shape == "triangle" else 0))))
+
+
+def _label(name: str) -> str:
+    return tr(name.replace("_", " ").strip().capitalize())
+
+
+class GenericTableView:
+    """Shows any game as text tiles: the fields of its view state, the seats' tokens and the
+    moves of the seat to act. Drag your token onto a move to play it; dragging another seat's
+    token onto a move asks the rules, which say why it is refused."""
+
+    HIDDEN_FIELDS = ("seed", "chance_n")  # the engine's chance bookkeeping, not game state
+
+    def __init__(self, game: Game, rect: pygame.Rect, *, context: ViewContext | None = None) -> None:
+        self.game = game
+        self.ctx = context or ViewContext()
+        self.rect = pygame.Rect(rect)
+        self._cache_key: tuple | None = None
+        self._surface: pygame.Surface | None = None
+        self._tiles: list[tuple[pygame.Rect, str]] = []
+        self._moves: list[tuple[pygame.Rect, Command]] = []
+        self._tokens: list[tuple[Circle, int]] = []
+        self._more = 0
+
+    def s(self, n: float) -> int:
+        return max(1, round(n * self.ctx.scale))
+
+    # -- protocol --------------------------------------------------------------------------
+
+    def resize(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self._cache_key = None
+
+    def draw(self, surface: pygame.Surface, view_state: Any, seat: int | None) -> None:
+        self._ensure(view_state, seat)
+        if self._surface is not None:
+            surface.blit(self._surface, self.rect.topleft)
+
+    def pieces(self, view_state: Any, seat: int | None) -> list[Piece]:
+        self._ensure(view_state, seat)
+        return [Piece(("seat", i), circle, self.ctx.name(i), i, self._token_image(i, circle.radius))
+                for circle, i in self._tokens]
+
+    def drop_targets(self, piece: Piece, legal_commands: Sequence[Command]
+                     ) -> list[tuple[Shape, Command]]:
+        legal = list(legal_commands)
+        return [(rect, cmd) for rect, cmd in self._moves
+                if cmd in legal and cmd.seat == piece.seat]
+
+    def command_for_drop(self, piece: Piece, pos: tuple[int, int], view_state: Any,
+                         seat: int | None) -> Command | None:
+        self._ensure(view_state, seat)
+        for rect, cmd in self._moves:
+            if rect.collidepoint(pos) and piece.seat is not None and cmd.seat != piece.seat:
+                return dataclasses.replace(cmd, seat=piece.seat)
+        return None
+
+    def tooltip_at(self, pos: tuple[int, int], view_state: Any) -> str | None:
+        for circle, i in self._tokens:
+            if circle.collidepoint(pos):
+                c = self.ctx.colour(self.game, i)
+                return tr("view.token_tip", name=self.ctx.name(i), colour=tr(c.key.capitalize()),
+                          letter=c.letter)
+        for rect, cmd in self._moves:
+            if rect.collidepoint(pos):
+                return tr("view.move_tip", move=tr(self.game.describe_command(view_state, cmd)))
+        for rect, text in self._tiles:
+            if rect.collidepoint(pos):
+                return text
+        return None
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def _token_image(self, seat: int, radius: int) -> pygame.Surface:
+        surf = pygame.Surface((radius * 2 + 4, radius * 2 + 4), pygame.SRCALPHA)
+        draw_token(surf, (radius + 2, radius + 2), radius, self.ctx.colour(self.game, seat), seat,
+                   self.ctx.text, self.ctx.colour_blind)
+        return surf
+
+    def _ensure(self, view_state: Any, seat: int | None) -> None:
+        key = (id(view_state), seat, self.rect.size, self.ctx.colour_blind)
+        if key != self._cache_key:
+            self._render(view_state, seat)
+            self._cache_key = key
+
+    def _fields(self, state: Any) -> list[tuple[str, str]]:
+        n = len(self.ctx.seats)
+        if not dataclasses.is_dataclass(state):
+            return [(tr("view.state"), str(state))]
+        out = []
+        for f in dataclasses.fields(state):
+            if f.name.startswith("_") or f.name in self.HIDDEN_FIELDS:
+                continue
+            out.append((_label(f.name), self._value(getattr(state, f.name), n)))
+        return out
+
+    def _value(self, value: Any, players: int) -> str:
+        if isinstance(value, bool):
+            return tr("view.yes") if value else tr("view.no")
+        if isinstance(value, (tuple, list)):
+            if players and len(value) == players and players > 1:
+                parts = []
+                for i, v in enumerate(value):
+                    letter = self.ctx.colour(self.game, i).letter
+                    shown = tr("view.items", n=len(v)) if isinstance(v, (tuple, list)) else str(v)
+                    parts.append(f"{letter} {shown}")
+                return "   ".join(parts)
+            if len(value) > 6 or any(isinstance(v, (tuple, list)) for v in value):
+                return tr("view.items", n=len(value))
+            return ", ".join(str(v) for v in value) or "–"
+        return str(value)
+
+    def _render(self, view_state: Any, seat: int | None) -> None:
+        r = self.rect
+        text = self.ctx.text
+        surf = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(surf, theme.PANEL, surf.get_rect(), border_radius=self.s(12))
+        pygame.draw.rect(surf, theme.LINE, surf.get_rect(), 1, border_radius=self.s(12))
+        pad = self.s(18)
+        x0, y = pad, pad
+        width = r.width - 2 * pad
+        head = text.render(tr("view.state_heading"), self.s(17), theme.INK_SOFT, bold=True)
+        surf.blit(head, (x0, y))
+        y += head.get_height() + self.s(8)
+        # state tiles
+        self._tiles = []
+        tile_w = max(self.s(170), (width - self.s(12) * 2) // 3)
+        cols = max(1, (width + self.s(12)) // (tile_w + self.s(12)))
+        tile_w = (width - self.s(12) * (cols - 1)) // cols
+        tile_h = self.s(58)
+        for i, (label, value) in enumerate(self._fields(view_state)):
+            tx = x0 + (i % cols) * (tile_w + self.s(12))
+            ty = y + (i // cols) * (tile_h + self.s(10))
+            tr_rect = pygame.Rect(tx, ty, tile_w, tile_h)
+            pygame.draw.rect(surf, theme.SKY, tr_rect, border_radius=self.s(8))
+            surf.blit(text.fit(label, self.s(13), theme.MUTED, tile_w - self.s(20), bold=True),
+                      (tx + self.s(10), ty + self.s(6)))
+            surf.blit(text.fit(value, self.s(19), theme.INK, tile_w - self.s(20), bold=True),
+                      (tx + self.s(10), ty + self.s(24)))
+            self._tiles.append((tr_rect.move(r.topleft), f"{label}: {value}"))
+        rows = (len(self._fields(view_state)) + cols - 1) // cols
+        y += rows * (tile_h + self.s(10)) + self.s(10)
+        # seats
+        head = text.render(tr("view.seats_heading"), self.s(17), theme.INK_SOFT, bold=True)
+        surf.blit(head, (x0, y))
+        y += head.get_height() + self.s(6)
+        radius = self.s(26)
+        acting = set(self.game.to_act(view_state))
+        self._tokens = []
+        n = len(self.ctx.seats) or 1
+        slot = min(self.s(150), width // n)
+        for i in range(len(self.ctx.seats)):
+            cx = x0 + slot * i + slot // 2
+            cy = y + radius + self.s(6)
+            if i in acting:
+                pygame.draw.circle(surf, theme.HIGHLIGHT, (cx, cy), radius + self.s(7))
+            draw_token(surf, (cx, cy), radius, self.ctx.colour(self.game, i), i, text,
+                       self.ctx.colour_blind)
+            name = text.fit(self.ctx.name(i), self.s(14), theme.INK, slot - self.s(8),
+                            bold=i in acting)
+            surf.blit(name, name.get_rect(midtop=(cx, cy + radius + self.s(8))))
+            self._tokens.append((Circle((cx + r.x, cy + r.y), radius), i))
+        y += 2 * radius + self.s(44)
+        # moves of the seat to act
+        moves = self.game.legal_commands(view_state, seat) if seat is not None else []
+        hint = tr("view.moves_heading") if moves else tr("view.no_moves")
+        head = text.render(hint, self.s(17), theme.INK_SOFT, bold=True)
+        surf.blit(head, (x0, y))
+        y += head.get_height() + self.s(8)
+        self._moves = []
+        mw = max(self.s(150), (width - self.s(10) * 3) // 4)
+        mcols = max(1, (width + self.s(10)) // (mw + self.s(10)))
+        mw = (width - self.s(10) * (mcols - 1)) // mcols
+        mh = self.s(52)
+        room = max(0, (r.height - pad - y + self.s(10)) // (mh + self.s(10)))
+        shown = moves[: room * mcols]
+        if len(moves) > len(shown) and shown:
+            shown = shown[:-1]
+        for i, cmd in enumerate(shown):
+            mx = x0 + (i % mcols) * (mw + self.s(10))
+            my = y + (i // mcols) * (mh + self.s(10))
+            rect = pygame.Rect(mx, my, mw, mh)
+            pygame.draw.rect(surf, theme.SKY_DEEP, rect, border_radius=self.s(8))
+            pygame.draw.rect(surf, theme.PRIMARY, rect, max(1, self.s(2)), border_radius=self.s(8))
+            label = text.render(tr(self.game.describe_command(view_state, cmd)), self.s(15),
+                                theme.INK, width=mw - self.s(16))
+            area = pygame.Rect(0, 0, mw - self.s(16), mh - self.s(8))
+            surf.blit(label, label.get_rect(center=rect.center) if label.get_height() <= area.height
+                      else (rect.x + self.s(8), rect.y + self.s(4)), area)
+            self._moves.append((rect.move(r.topleft), cmd))
+        self._more = len(moves) - len(shown)
+        if self._more > 0:
+            i = len(shown)
+            mx = x0 + (i % mcols) * (mw + self.s(10))
+            my = y + (i // mcols) * (mh + self.s(10))
+            more = text.render(tr("view.more_moves", n=self._more), self.s(15), theme.MUTED)
+            surf.blit(more, more.get_rect(center=pygame.Rect(mx, my, mw, mh).center))
+        self._surface = surf.convert_alpha() if pygame.display.get_surface() else surf

@@ -1,0 +1,90 @@
+"""Small helpers that make themed pygame_gui widgets inside a scene's root container."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import (UIButton, UIDropDownMenu, UILabel, UIPanel, UITextBox,
+                                 UITextEntryLine)
+
+from . import art, theme
+
+if TYPE_CHECKING:
+    from .scene import Scene
+
+
+def _oid(object_id: str | None, class_id: str | None = None) -> ObjectID | None:
+    if object_id is None and class_id is None:
+        return None
+    return ObjectID(object_id=object_id, class_id=class_id)
+
+
+def button(scene: "Scene", rect: pygame.Rect, text: str, *, object_id: str | None = None,
+           tooltip: str | None = None, container=None, enabled: bool = True) -> UIButton:
+    b = UIButton(rect, text, scene.manager, container=container or scene.root,
+                 tool_tip_text=tooltip, object_id=_oid(object_id))
+    if not enabled:
+        b.disable()
+    return b
+
+
+def label(scene: "Scene", rect: pygame.Rect, text: str, *, object_id: str | None = None,
+          container=None) -> UILabel:
+    return UILabel(rect, text, scene.manager, container=container or scene.root,
+                   object_id=_oid(object_id))
+
+
+def panel(scene: "Scene", rect: pygame.Rect, *, object_id: str | None = None,
+          container=None) -> UIPanel:
+    return UIPanel(rect, starting_height=1, manager=scene.manager,
+                   container=container or scene.root, object_id=_oid(object_id))
+
+
+def text_box(scene: "Scene", rect: pygame.Rect, html: str, *, object_id: str | None = None,
+             container=None) -> UITextBox:
+    return UITextBox(html, rect, scene.manager, container=container or scene.root,
+                     object_id=_oid(object_id))
+
+
+def dropdown(scene: "Scene", rect: pygame.Rect, options: list[tuple[str, str]], selected: str,
+             *, container=None, object_id: str | None = None) -> UIDropDownMenu:
+    """A drop-down of (text, id) pairs with the id ``selected`` chosen."""
+    start = next((o for o in options if o[1] == selected), options[0])
+    return UIDropDownMenu(options, start, rect, scene.manager, container=container or scene.root,
+                          object_id=_oid(object_id), expansion_height_limit=scene.px(300))
+
+
+def entry(scene: "Scene", rect: pygame.Rect, text: str, *, container=None,
+          max_length: int = 40) -> UITextEntryLine:
+    e = UITextEntryLine(rect, scene.manager, container=container or scene.root, initial_text=text)
+    e.set_text_length_limit(max_length)
+    return e
+
+
+def escape(text: str) -> str:
+    """Text made safe for a pygame_gui HTML text box."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def hex_colour(rgb) -> str:
+    c = pygame.Color(rgb)
+    return f"#{c.r:02X}{c.g:02X}{c.b:02X}"
+
+
+def sky_background(surface: pygame.Surface) -> None:
+    """The menu art, covering the window (rasterised once per size)."""
+    surface.blit(art.cover("menu_sky.svg", surface.get_size(), (1600, 900)), (0, 0))
+
+
+def plain_background(surface: pygame.Surface) -> None:
+    surface.fill(theme.SKY)
+
+
+def dropdown_choice(event: pygame.event.Event) -> str | None:
+    """The chosen option's id from a UI_DROP_DOWN_MENU_CHANGED event."""
+    if event.type != pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+        return None
+    return getattr(event, "selected_option_id", None) or event.text
