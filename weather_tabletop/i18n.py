@@ -63,6 +63,11 @@ def language() -> str:
     return _language
 
 
+def has(key: str) -> bool:
+    """Whether a catalogue (the current language or English) defines ``key``."""
+    return key in _load(_language) or key in _load(DEFAULT_LANGUAGE)
+
+
 def tr(key_or_text: str, **fmt: Any) -> str:
     """The text for ``key_or_text`` in the current language, with ``fmt`` filled in."""
     text = _load(_language).get(key_or_text)

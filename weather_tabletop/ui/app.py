@@ -123,16 +123,21 @@ class App:
         scene.open()
         self._caption()
 
+    def _drop(self) -> None:
+        scene = self.stack.pop()
+        scene.close()
+        scene.dispose()
+
     def pop(self) -> None:
         if self.stack:
-            self.stack.pop().close()
+            self._drop()
         if self.top is not None:
             self.top.open()
         self._caption()
 
     def replace(self, scene: Scene) -> None:
         if self.stack:
-            self.stack.pop().close()
+            self._drop()
         self.stack.append(scene)
         scene.open()
         self._caption()
@@ -142,7 +147,7 @@ class App:
         from .scenes.menu import MenuScene
 
         while self.stack:
-            self.stack.pop().close()
+            self._drop()
         self.push(MenuScene(self))
 
     def _caption(self) -> None:

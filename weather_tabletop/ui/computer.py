@@ -46,7 +46,8 @@ class Computers:
             from ..ai import make_player
 
             cfg = self.session.config
-            self._players[seat] = make_player(cfg.seats[seat].level, cfg.seed * 31 + seat)
+            self._players[seat] = make_player(cfg.seats[seat].level, cfg.seed * 31 + seat,
+                                              self.session.game)
         return self._players[seat]
 
     def poll(self, now: float) -> bool:
@@ -80,7 +81,16 @@ class Computers:
             self._thinkers[seat] = (thinker, match.version)
         for seat in list(self._thinkers):
             thinker, _ = self._thinkers[seat]
-            result = thinker.result()
+            try:
+                result = thinker.result()
+            except Exception as exc:  # noqa: BLE001 - a failing computer player must not end the app
+                from .crash import write_log
+
+                where = write_log(exc)
+                self.error = tr("table.computer_failed", name=session.config.seats[seat].name,
+                                path=str(where or tr("crash.no_log")))
+                self.cancel()
+                return False
             if result is not None:
                 self._ready[seat] = result
                 del self._thinkers[seat]

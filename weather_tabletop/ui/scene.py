@@ -50,6 +50,9 @@ class Scene:
             self.root.kill()
             self.root = None
 
+    def dispose(self) -> None:
+        """The scene leaves the stack for good: release what it holds (files, threads)."""
+
     def build(self) -> None:
         """Make the widgets inside ``self.root`` for ``self.app.size``."""
 

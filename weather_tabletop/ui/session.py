@@ -106,6 +106,11 @@ class Session:
             raise IllegalMove("This is a recorded game: it can only be watched.")
         (self.saved if self.saved is not None else self.match).redo(seat)
 
+    def close(self) -> None:
+        """Close the save file (the game is already on disk)."""
+        if self.saved is not None and hasattr(self.saved, "close"):
+            self.saved.close()
+
     def play_script_step(self) -> bool:
         """Demo: play the next recorded command; False when the recording is over."""
         done = sum(1 for g in self.match.active if g.kind == "command")

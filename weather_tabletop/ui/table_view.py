@@ -273,27 +273,27 @@ class GenericTableView:
         y += head.get_height() + self.s(8)
         # state tiles
         self._tiles = []
-        tile_w = max(self.s(170), (width - self.s(12) * 2) // 3)
+        tile_w = max(self.s(130), (width - self.s(12) * 3) // 4)
         cols = max(1, (width + self.s(12)) // (tile_w + self.s(12)))
         tile_w = (width - self.s(12) * (cols - 1)) // cols
-        tile_h = self.s(58)
+        tile_h = self.s(48)
         for i, (label, value) in enumerate(self._fields(view_state)):
             tx = x0 + (i % cols) * (tile_w + self.s(12))
-            ty = y + (i // cols) * (tile_h + self.s(10))
+            ty = y + (i // cols) * (tile_h + self.s(8))
             tr_rect = pygame.Rect(tx, ty, tile_w, tile_h)
             pygame.draw.rect(surf, theme.SKY, tr_rect, border_radius=self.s(8))
-            surf.blit(text.fit(label, self.s(13), theme.MUTED, tile_w - self.s(20), bold=True),
-                      (tx + self.s(10), ty + self.s(6)))
-            surf.blit(text.fit(value, self.s(19), theme.INK, tile_w - self.s(20), bold=True),
-                      (tx + self.s(10), ty + self.s(24)))
+            surf.blit(text.fit(label, self.s(12), theme.MUTED, tile_w - self.s(20), bold=True),
+                      (tx + self.s(10), ty + self.s(4)))
+            surf.blit(text.fit(value, self.s(17), theme.INK, tile_w - self.s(20), bold=True),
+                      (tx + self.s(10), ty + self.s(19)))
             self._tiles.append((tr_rect.move(r.topleft), f"{label}: {value}"))
         rows = (len(self._fields(view_state)) + cols - 1) // cols
-        y += rows * (tile_h + self.s(10)) + self.s(10)
+        y += rows * (tile_h + self.s(8)) + self.s(8)
         # seats
         head = text.render(tr("view.seats_heading"), self.s(17), theme.INK_SOFT, bold=True)
         surf.blit(head, (x0, y))
         y += head.get_height() + self.s(6)
-        radius = self.s(26)
+        radius = self.s(22)
         acting = set(self.game.to_act(view_state))
         self._tokens = []
         n = len(self.ctx.seats) or 1
@@ -309,7 +309,7 @@ class GenericTableView:
                             bold=i in acting)
             surf.blit(name, name.get_rect(midtop=(cx, cy + radius + self.s(8))))
             self._tokens.append((Circle((cx + r.x, cy + r.y), radius), i))
-        y += 2 * radius + self.s(44)
+        y += 2 * radius + self.s(40)
         # moves of the seat to act
         moves = self.game.legal_commands(view_state, seat) if seat is not None else []
         hint = tr("view.moves_heading") if moves else tr("view.no_moves")
@@ -317,10 +317,10 @@ class GenericTableView:
         surf.blit(head, (x0, y))
         y += head.get_height() + self.s(8)
         self._moves = []
-        mw = max(self.s(150), (width - self.s(10) * 3) // 4)
+        mw = max(self.s(130), (width - self.s(10) * 3) // 4)
         mcols = max(1, (width + self.s(10)) // (mw + self.s(10)))
         mw = (width - self.s(10) * (mcols - 1)) // mcols
-        mh = self.s(52)
+        mh = self.s(44)
         room = max(0, (r.height - pad - y + self.s(10)) // (mh + self.s(10)))
         shown = moves[: room * mcols]
         if len(moves) > len(shown) and shown:
@@ -331,7 +331,7 @@ class GenericTableView:
             rect = pygame.Rect(mx, my, mw, mh)
             pygame.draw.rect(surf, theme.SKY_DEEP, rect, border_radius=self.s(8))
             pygame.draw.rect(surf, theme.PRIMARY, rect, max(1, self.s(2)), border_radius=self.s(8))
-            label = text.render(tr(self.game.describe_command(view_state, cmd)), self.s(15),
+            label = text.render(tr(self.game.describe_command(view_state, cmd)), self.s(14),
                                 theme.INK, width=mw - self.s(16))
             area = pygame.Rect(0, 0, mw - self.s(16), mh - self.s(8))
             surf.blit(label, label.get_rect(center=rect.center) if label.get_height() <= area.height

@@ -23,14 +23,14 @@ class MenuScene(Scene):
 
     def build(self) -> None:
         w, h = self.app.size
-        pw = self.px(440)
+        pw = self.px(480)
         left = pygame.Rect(self.px(56), self.px(48), pw, h - self.px(96))
         widgets.panel(self, left)
         x = left.x + self.px(32)
         y = left.y + self.px(26)
         inner = pw - self.px(64)
         widgets.label(self, pygame.Rect(x, y, inner, self.px(64)), tr("app.title"), object_id="#title")
-        y += self.px(62)
+        y += self.px(64)
         widgets.label(self, pygame.Rect(x, y, inner, self.px(28)), tr("menu.tagline"),
                       object_id="#subtitle")
         y += self.px(46)

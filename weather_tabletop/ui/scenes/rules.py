@@ -49,18 +49,23 @@ def fallback_markdown(game_id: str) -> str:
     return "\n".join(out)
 
 
-def markdown_html(text: str) -> str:
+def markdown_html(text: str, scale: float = 1.0) -> str:
     """A small Markdown subset (headings, bullets, bold, italics) as pygame_gui HTML."""
-    html = []
+    html: list[str] = []
+    h1, h2 = round(30 * scale), round(23 * scale)
     for raw in text.splitlines():
+        if not raw.strip():
+            if html and html[-1] != "":
+                html.append("")
+            continue
         line = widgets.escape(raw.rstrip())
         line = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", line)
         line = re.sub(r"(?<![\w*])\*(?!\s)(.+?)\*(?!\w)", r"<i>\1</i>", line)
         line = re.sub(r"`(.+?)`", r"\1", line)
         if line.startswith("# "):
-            html.append(f"<font size=6><b>{line[2:]}</b></font>")
+            html.append(f"<font pixel_size={h1}><b>{line[2:]}</b></font>")
         elif line.startswith("## "):
-            html.append(f"<br><font size=5><b>{line[3:]}</b></font>")
+            html.append(f"<font pixel_size={h2}><b>{line[3:]}</b></font>")
         elif line.startswith("### "):
             html.append(f"<b>{line[4:]}</b>")
         elif re.match(r"^\s*[-*] ", line):
@@ -68,6 +73,8 @@ def markdown_html(text: str) -> str:
             html.append(f"{indent}•&nbsp;{line.lstrip()[2:]}")
         else:
             html.append(line)
+    while html and html[-1] == "":
+        html.pop()
     return "<br>".join(html)
 
 
@@ -83,7 +90,7 @@ class RulesScene(Scene):
         if self.game_id is None:
             return widgets.escape(tr("rules.no_games"))
         text = summary_text(self.game_id) or fallback_markdown(self.game_id)
-        return markdown_html(text)
+        return markdown_html(text, self.app.scale)
 
     def build(self) -> None:
         w, h = self.app.size

@@ -26,13 +26,12 @@ def list_saves(folder: Path) -> list[Any]:
 
 def latest_unfinished() -> Any | None:
     """The most recent saved game that is not over, for "Continue"."""
+    from ...engine.storage import most_recent
+
     try:
-        for info in list_saves(paths.saves_dir()):
-            if not info.finished:
-                return info
-    except (ImportError, OSError):
+        return most_recent(paths.saves_dir())
+    except OSError:
         return None
-    return None
 
 
 def game_title(game_id: str) -> str:
@@ -206,15 +205,19 @@ class SavesScene(Scene):
             if new:
                 try:
                     storage.rename_save(self.infos[index].path, new)
-                except (OSError, ValueError) as exc:
-                    self.message = tr("saves.rename_failed", reason=str(exc))
+                except storage.LoadError as exc:
+                    self.message = tr(exc.message)
+                except OSError as exc:
+                    self.message = tr("saves.rename_failed", reason=exc.strerror or str(exc))
             self.mode = None
             self.refresh()
         elif what == "delete_ok":
             try:
                 storage.delete_save(self.infos[index].path)
+            except storage.LoadError as exc:
+                self.message = tr(exc.message)
             except OSError as exc:
-                self.message = tr("saves.delete_failed", reason=str(exc))
+                self.message = tr("saves.delete_failed", reason=exc.strerror or str(exc))
             self.mode = None
             self.refresh()
         elif what == "prev":

@@ -55,7 +55,9 @@ class ScoresScene(Scene):
             for k, _v in s.breakdown:
                 if k not in cats:
                     cats.append(k)
-        table = pygame.Rect(m, self.px(136), w - 2 * m, h - self.px(136) - self.px(100))
+        most = h - self.px(136) - self.px(100)
+        table = pygame.Rect(m, self.px(136), w - 2 * m,
+                            min(most, self.px(40 + 28) + self.px(62) * len(self.lines) + self.px(20)))
         widgets.panel(self, table)
         rank_w, name_w, total_w = self.px(150), self.px(280), self.px(120)
         cat_w = max(self.px(90), (table.width - rank_w - name_w - total_w - self.px(40)) // max(1, len(cats)))
@@ -87,7 +89,8 @@ class ScoresScene(Scene):
             x += name_w
             values = dict(line.breakdown)
             for c in cats:
-                widgets.label(self, pygame.Rect(x, y, cat_w, row_h - self.px(8)), str(values.get(c, "–")))
+                widgets.label(self, pygame.Rect(x, y, cat_w, row_h - self.px(8)), str(values.get(c, "–")),
+                              object_id="#value")
                 x += cat_w
             widgets.label(self, pygame.Rect(x, y, total_w, row_h - self.px(8)), str(line.total),
                           object_id="#heading")

@@ -11,21 +11,18 @@ import pygame_gui
 
 from ... import games
 from ...engine.protocol import SeatConfig
+from ... import i18n
 from ...i18n import tr
 from .. import widgets
 from ..scene import Scene
 from ..table_view import draw_token
 
 
-def computer_levels() -> tuple[str, ...]:
-    """The computer levels the ai package offers."""
-    try:
-        from ... import ai
+def computer_levels(game) -> tuple[str, ...]:
+    """The computer levels the ai package offers for ``game``."""
+    from ... import ai
 
-        levels = getattr(ai, "LEVELS", None)
-        return tuple(levels) if levels else ("random",)
-    except ImportError:
-        return ("random",)
+    return tuple(ai.levels(game)) or ("random",)
 
 
 class SetupScene(Scene):
@@ -66,11 +63,14 @@ class SetupScene(Scene):
             used = {s["color"] for s in self.seats}
             free = [c for c in colours if c not in used] or colours
             self.seats.append({"name": tr("setup.player_n", n=i + 1), "color": free[0],
-                               "kind": "person" if i == 0 else "computer:" + computer_levels()[0]})
+                               "kind": "person" if i == 0 else "computer:" + computer_levels(game)[0]})
         del self.seats[self.players:]
-        for s in self.seats:
+        kinds = {"person"} | {"computer:" + lv for lv in computer_levels(game)}
+        for i, s in enumerate(self.seats):
             if s["color"] not in colours:
-                s["color"] = colours[0]
+                s["color"] = colours[i % len(colours)]
+            if s["kind"] not in kinds:
+                s["kind"] = "computer:" + computer_levels(game)[0]
 
     def _harvest(self) -> None:
         for i, e in enumerate(self.entries):
@@ -133,8 +133,6 @@ class SetupScene(Scene):
             dd = widgets.dropdown(self, pygame.Rect(x, y, fw, fh),
                                   [(tr(str(c)), str(c)) for c in spec.choices],
                                   str(self.options.get(spec.key, spec.default)))
-            if spec.help:
-                dd.set_tooltip(tr(spec.help)) if hasattr(dd, "set_tooltip") else None
             self.controls[dd] = ("option", spec.key)
             y += fh + self.px(14)
         field(tr("setup.table_options"))
@@ -156,19 +154,23 @@ class SetupScene(Scene):
                       object_id="#heading")
         ry += self.px(44)
         token = self.px(44)
-        name_w = (rw - token - self.px(36)) * 4 // 10
-        col_w = (rw - token - self.px(36)) * 3 // 10
+        name_w = (rw - token - self.px(36)) * 36 // 100
+        col_w = (rw - token - self.px(36)) * 26 // 100
+        kind_w = (rw - token - self.px(36)) - name_w - col_w
         widgets.label(self, pygame.Rect(rx + token + self.px(12), ry, name_w, self.px(24)),
                       tr("setup.name"), object_id="#small")
         widgets.label(self, pygame.Rect(rx + token + name_w + self.px(24), ry, col_w, self.px(24)),
                       tr("setup.colour"), object_id="#small")
-        widgets.label(self, pygame.Rect(rx + token + name_w + col_w + self.px(36), ry, col_w,
+        widgets.label(self, pygame.Rect(rx + token + name_w + col_w + self.px(36), ry, kind_w,
                                         self.px(24)), tr("setup.who"), object_id="#small")
+        widgets.label(self, pygame.Rect(rx, right.bottom - self.px(44), rw, self.px(26)),
+                      tr("setup.seats_hint"), object_id="#small")
         ry += self.px(28)
         colours = [(f"{tr(c.key.capitalize())} ({c.letter})", c.key) for c in game.colours]
         kinds = [(tr("setup.person"), "person")] + [
-            (tr("setup.computer", level=tr("level." + lv)), "computer:" + lv)
-            for lv in computer_levels()]
+            (tr("setup.computer", level=tr("level." + lv) if i18n.has("level." + lv) else lv),
+             "computer:" + lv)
+            for lv in computer_levels(game)]
         step = min(self.px(64), (right.bottom - ry - self.px(16)) // max(1, len(self.seats)))
         for i, seat in enumerate(self.seats):
             cy = ry + i * step
@@ -180,7 +182,7 @@ class SetupScene(Scene):
                                    colours, seat["color"])
             self.controls[cdd] = ("colour", i)
             kdd = widgets.dropdown(self, pygame.Rect(rx + token + name_w + col_w + self.px(36), cy,
-                                                     col_w, fh), kinds, seat["kind"])
+                                                     kind_w, fh), kinds, seat["kind"])
             self.controls[kdd] = ("kind", i)
 
     def draw(self, surface: pygame.Surface) -> None:

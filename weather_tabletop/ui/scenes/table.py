@@ -113,14 +113,11 @@ class TableScene(Scene):
         bh = self.px(64)
         self.w = {}
         widgets.panel(self, pygame.Rect(0, 0, w, bh), object_id="#banner_panel")
-        self.w["game"] = widgets.label(self, pygame.Rect(g + self.px(6), self.px(6), self.px(420),
-                                                         self.px(22)), self.name,
+        self.w["game"] = widgets.label(self, pygame.Rect(g + self.px(6), self.px(4), w // 2,
+                                                         self.px(24)), self.name,
                                        object_id="#banner_small")
         self.w["turn"] = widgets.label(self, pygame.Rect(g + self.px(6), self.px(26), w // 2,
-                                                         self.px(32)), "", object_id="#banner")
-        self.w["progress"] = widgets.label(self, pygame.Rect(self.px(440), self.px(6), w // 2 - self.px(480),
-                                                             self.px(22)), "",
-                                           object_id="#banner_small")
+                                                         self.px(34)), "", object_id="#banner")
         bw, bht = self.px(112), self.px(40)
         x = w - g - bw
         by = (bh - bht) // 2
@@ -237,7 +234,7 @@ class TableScene(Scene):
         if self.session.is_demo:
             turn = tr("demo.banner", what=turn)
         self.w["turn"].set_text(turn)
-        self.w["progress"].set_text(tr(self.game.progress(self.view_state)))
+        self.w["game"].set_text(f"{self.name}  ·  {tr(self.game.progress(self.view_state))}")
 
     def _seat_hex(self, seat: int | None) -> str:
         if seat is None:
@@ -372,8 +369,11 @@ class TableScene(Scene):
 
     def leave(self) -> None:
         """Back to the menu; the game is already saved."""
-        self.computers.cancel()
         self.app.home()
+
+    def dispose(self) -> None:
+        self.computers.cancel()
+        self.session.close()
 
     # -- frame -----------------------------------------------------------------------------
 

@@ -1,0 +1,126 @@
+"""The generic table with Tally: drag and drop with real mouse events, illegal drops, undo/redo
+keys, the action list keyboard, the privacy screen and computer seats."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from tests.support import tally
+from tests.ui.helpers import config, drag, key, post
+from weather_tabletop.ui.scenes.privacy import PrivacyScene
+from weather_tabletop.ui.scenes.table import TableScene
+from weather_tabletop.ui.session import Session
+
+
+def table(app, *kinds: str, privacy: bool = False) -> TableScene:
+    session = Session.in_memory(tally.GAME, config(*kinds))
+    scene = TableScene(app, session, privacy=privacy)
+    app.push(scene)
+    post(app)
+    return scene
+
+
+def centre_of_piece(scene: TableScene, seat: int) -> tuple[int, int]:
+    piece = next(p for p in scene.view.pieces(scene.view_state, scene.viewer) if p.seat == seat)
+    return piece.shape.center
+
+
+def target_for(scene: TableScene, seat: int, command) -> tuple[int, int]:
+    piece = next(p for p in scene.view.pieces(scene.view_state, scene.viewer) if p.seat == seat)
+    shape = next(s for s, c in scene.view.drop_targets(piece, scene.legal) if c == command)
+    return shape.center
+
+
+def test_drag_token_onto_move_plays_it(app):
+    scene = table(app, "person", "person")
+    match = scene.session.match
+    before = match.version
+    drag(app, centre_of_piece(scene, 0), target_for(scene, 0, tally.Take(0, 2)))
+    assert match.version == before + 1
+    assert match.log[-1].command == tally.Take(0, 2)
+    assert match.state.tokens[0] == 2 and match.state.pile == 28
+    assert scene.message == ""
+    assert "Seat 1 takes 2 tokens" in scene.log.lines[-2].text
+
+
+def test_drag_highlights_targets_while_held(app):
+    scene = table(app, "person", "person")
+    post(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre_of_piece(scene, 0), button=1,
+                                 touch=False))
+    assert scene.dragdrop.dragging
+    targets = {c for _, c in scene.dragdrop.targets}
+    assert targets and targets <= set(scene.legal) and all(c.seat == 0 for c in targets)
+    post(app, key(pygame.K_ESCAPE))
+    assert not scene.dragdrop.dragging
+
+
+def test_illegal_drop_snaps_back_with_the_rules_reason(app):
+    scene = table(app, "person", "person")
+    match = scene.session.match
+    before, state = match.version, match.state
+    # Ben's token onto Ada's move: the rules say whose turn it is.
+    drag(app, centre_of_piece(scene, 1), target_for(scene, 0, tally.Take(0, 1)))
+    assert match.version == before and match.state is state
+    assert "Ben" in scene.message and "turn" in scene.message
+    assert scene.dragdrop._snap is not None  # flying back home
+    # Ada's token onto empty board: not a place it can go.
+    empty = (scene.board_rect().right - 5, scene.board_rect().bottom - 5)
+    drag(app, centre_of_piece(scene, 0), empty)
+    assert match.version == before
+    assert scene.message == "That is not a place this piece can go."
+
+
+def test_undo_and_redo_keys(app):
+    scene = table(app, "person", "person")
+    match = scene.session.match
+    scene.submit(tally.Take(0, 3))
+    assert match.state.pile == 27
+    post(app, key(pygame.K_z, pygame.KMOD_LCTRL))
+    assert match.state.pile == 30
+    assert scene.message == "Move taken back."
+    post(app, key(pygame.K_y, pygame.KMOD_LCTRL))
+    assert match.state.pile == 27
+    # A die roll is a chance event: undo is refused with the match's reason.
+    scene.submit(tally.Roll(0))
+    version = match.version
+    post(app, key(pygame.K_z, pygame.KMOD_LCTRL))
+    assert match.version == version
+    assert scene.message == match.undo_reason(0)
+    assert scene.message.startswith("Undo stops at chance")
+
+
+def test_action_list_keyboard(app):
+    scene = table(app, "person", "person")
+    match = scene.session.match
+    post(app, key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_UP))
+    assert scene.action_index == 1
+    post(app, key(pygame.K_RETURN))
+    assert match.log[-1].command == tally.Take(0, 2)
+
+
+def test_privacy_screen_between_people(app):
+    scene = table(app, "person", "person", privacy=True)
+    scene.submit(tally.Take(0, 1))
+    scene.submit(tally.EndTurn(0))
+    assert isinstance(app.top, PrivacyScene)
+    assert app.top.person == "Ben"
+    post(app, key(pygame.K_RETURN))
+    assert app.top is scene and scene.viewer == 1
+    assert scene.legal and all(c.seat == 1 for c in scene.legal)
+
+
+def test_computer_seat_moves_without_blocking(app):
+    scene = table(app, "person", "computer")
+    match = scene.session.match
+    scene.submit(tally.Take(0, 1))
+    scene.submit(tally.EndTurn(0))
+    deadline = time.monotonic() + 10
+    while match.state.current == 1 and time.monotonic() < deadline:
+        started = time.monotonic()
+        app.tick(1 / 60)
+        assert time.monotonic() - started < 0.5  # the frame never waits for the thinker
+    assert match.state.current == 0
+    assert any(g.seat == 1 and g.kind == "command" for g in match.log)
+    assert scene.viewer == 0
