@@ -85,8 +85,16 @@ class SavesScene(Scene):
                           object_id="#message")
         top = self.px(128)
         if not self.infos:
+            box = pygame.Rect(m, top, w - 2 * m, self.px(170))
+            widgets.panel(self, box)
             text = tr("saves.none_demos") if self.demos else tr("saves.none")
-            widgets.label(self, pygame.Rect(m, top, w - 2 * m, self.px(40)), text, object_id="#heading")
+            widgets.label(self, pygame.Rect(box.x + self.px(28), box.y + self.px(28),
+                                            box.width - self.px(56), self.px(40)), text,
+                          object_id="#heading")
+            if not self.demos:
+                new = widgets.button(self, pygame.Rect(box.x + self.px(28), box.y + self.px(92),
+                                                       self.px(260), self.px(50)), tr("menu.new_game"))
+                self.actions[new] = ("new", -1)
             return
         per = self.rows_per_page()
         pages = (len(self.infos) + per - 1) // per
@@ -189,6 +197,11 @@ class SavesScene(Scene):
         self.message = ""
         if what == "back":
             self.app.pop()
+            return
+        if what == "new":
+            from .setup import SetupScene
+
+            self.app.replace(SetupScene(self.app))
             return
         if what == "open":
             if self.demos:

@@ -1,0 +1,70 @@
+"""Every scene renders off-screen at 1920x1080 and 1280x720."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tests.support import tally
+from tests.ui.helpers import config
+from weather_tabletop.ui import screenshot
+from weather_tabletop.ui.session import Session
+
+SIZES = [(1920, 1080), (1280, 720)]
+SCENES = ["menu", "setup", "table", "scores", "rules", "settings", "load", "privacy"]
+
+
+def make_saves(n: int) -> list[Session]:
+    """``n`` autosaved Tally games with a few moves each."""
+    out = []
+    for i in range(n):
+        s = Session.new_saved(tally.GAME, config("person", "computer", seed=i))
+        s.submit(tally.Take(0, 1 + i % 3))
+        s.close()
+        out.append(s)
+    return out
+
+
+def colours(surface: pygame.Surface) -> int:
+    w, h = surface.get_size()
+    return len({tuple(surface.get_at((x * w // 23, y * h // 17))) for x in range(23) for y in range(17)})
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("scene", SCENES)
+def test_scene_renders(scene, size, tmp_path):
+    if scene == "load":
+        make_saves(3)
+    out = tmp_path / f"{scene}.png"
+    screenshot.render(scene, out, size, "tally", 2, 5, 6, {})
+    image = pygame.image.load(str(out))
+    assert image.get_size() == size
+    assert colours(image) >= 4
+
+
+def test_table_needs_a_game(tmp_path):
+    with pytest.raises(ValueError, match="needs a game"):
+        screenshot.render("table", tmp_path / "t.png", (800, 600), None, None, 1, 3, {})
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(scene="nope"), "unknown scene"),
+    (dict(game="chess"), "unknown game"),
+    (dict(players=9), "1 to 4 players"),
+    (dict(options={"colour": "x"}), "no option"),
+    (dict(size=(0, 10)), "size"),
+])
+def test_bad_arguments(tmp_path, kwargs, message):
+    args = dict(scene="table", out=tmp_path / "t.png", size=(800, 600), game="tally", players=2,
+                seed=1, steps=3, options={})
+    args.update(kwargs)
+    with pytest.raises(ValueError, match=message):
+        screenshot.render(**args)
+
+
+def test_scores_plays_to_the_end(tmp_path):
+    app = screenshot.build_app("scores", (1280, 720), "tally", 3, 11, 0, {"pile": "10"})
+    scores = app.top
+    assert scores.session.match.is_over()
+    ranks = [line.rank for line, _ in scores.lines]
+    assert ranks == sorted(ranks) and ranks[0] == 1
