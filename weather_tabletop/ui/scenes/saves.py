@@ -149,7 +149,8 @@ class SavesScene(Scene):
         widgets.label(self, pygame.Rect(x, y + self.px(30), col * 2 - self.px(10), self.px(26)),
                       info.name, object_id="#small")
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.modified))
-        people = ", ".join(s.name + (" ⚙" if s.is_computer else "") for s in info.seats)
+        people = ", ".join(tr("saves.computer_seat", name=s.name) if s.is_computer else s.name
+                           for s in info.seats)
         widgets.label(self, pygame.Rect(x + col * 2, y, col - self.px(8), self.px(30)),
                       info.progress if not info.finished else tr("saves.finished"), object_id="#field")
         widgets.label(self, pygame.Rect(x + col * 2, y + self.px(30), col - self.px(8), self.px(26)),
