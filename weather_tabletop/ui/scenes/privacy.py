@@ -24,18 +24,18 @@ class PrivacyScene(Scene):
 
     def build(self) -> None:
         w, h = self.app.size
-        box = pygame.Rect(0, 0, min(w - self.px(80), self.px(640)), self.px(330))
+        box = pygame.Rect(0, 0, min(w - self.px(80), self.px(640)), self.px(370))
         box.center = (w // 2, h // 2)
         widgets.panel(self, box)
         x, iw = box.x + self.px(36), box.width - self.px(72)
         widgets.label(self, pygame.Rect(x, box.y + self.px(96), iw, self.px(50)),
-                      tr("privacy.pass_to", name=self.person), object_id="#heading")
+                      tr("privacy.pass_to", name=self.person), object_id="#centre_heading")
         widgets.label(self, pygame.Rect(x, box.y + self.px(146), iw, self.px(30)),
-                      tr("privacy.hidden"), object_id="#small")
-        self.ready = widgets.button(self, pygame.Rect(x, box.bottom - self.px(96), iw, self.px(52)),
+                      tr("privacy.hidden"), object_id="#centre_small")
+        self.ready = widgets.button(self, pygame.Rect(x, box.bottom - self.px(130), iw, self.px(52)),
                                     tr("privacy.ready", name=self.person))
-        self.menu = widgets.button(self, pygame.Rect(x + iw - self.px(200), box.bottom - self.px(36),
-                                                     self.px(200), self.px(28)), tr("table.menu"),
+        self.menu = widgets.button(self, pygame.Rect(box.centerx - self.px(100), box.bottom - self.px(62),
+                                                     self.px(200), self.px(40)), tr("table.menu"),
                                    object_id="#secondary")
         self._token = (box.centerx, box.y + self.px(56))
 
