@@ -1,0 +1,1057 @@
+"""Machines To The Sky: the rules as the engine protocol (``GAME``). Pure: no pygame, no I/O.
+
+The round (rulebook "Round Overview") is a chain of steps held in ``state.phase``. Steps that
+need nobody's decision (``auto-*``) are run by :meth:`MachinesToTheSky._auto` right after the
+command (or the setup) that reaches them, so ``decide`` returns the command's events followed by
+every automatic event up to the next decision.
+
+How this app seats the decisions (the rulebook's words in quotes):
+
+* Phase 1 step 1 discards, one card per command, by each player over the limit in turn order
+  from the Priority player. Step 2's Income is automatic; then each player holding Bonus tokens
+  (and the Priority player holding a playable Income Contact) takes an Income turn in that order.
+* Phase 3: "Starting with the Priority player and proceeding clockwise, each player takes a turn
+  in which they either Bid or Pass"; seats that passed are skipped.
+* Phase 4 "players act simultaneously (or in turns if it helps a new player)": here always in
+  turns, one seat at a time in order from the Priority player; ``to_act`` returns that seat.
+  A player only ever interacts with their own mat ("The Player Mat"), so the order changes
+  nothing but Contacts, which only the Priority player plays.
+* Phase 5 step 2 "In an order decided by the Priority player": when two or more players Level
+  Up, the Priority player names who resolves next (``ChooseLevelUp``) until one is left.
+* Contacts: the Priority player plays them on their own Income, Bidding or Management turn,
+  as each Contact states.
+* The Automa (Solo Mode, and the ``automa`` option in multiplayer): see ``_auto_market`` and
+  ``_auto_resolve``; its score, the solo objective, is :func:`automa_score`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from typing import Any, Hashable, Iterable
+
+from weather_tabletop.engine.chance import rng
+from weather_tabletop.engine.protocol import (Colour, Command, Event, GameConfig, IllegalMove,
+                                              OptionSpec, ScoreLine)
+
+from . import commands as C
+from . import content as K
+from . import effects as FX
+from . import events as E
+from .state import (ACTORS, AUTO_EVENTS, AUTO_INCOME, AUTO_LEVELUP, AUTO_MARKET, AUTO_RESOLVE,
+                    AUTO_ROUND_END, AUTO_ROUND_START, AUTOMA, BIDDING, DISCARD, HIDDEN, INCOME,
+                    LEVELUP, LEVELUP_ORDER, MANAGEMENT, OVER, PRIORITY_SPACE, MttsState, Player,
+                    Source, active_effects, advance_cost, demote_cost, hand_limit, hand_size,
+                    leader, mat, meets_level_up, slot_counts)
+
+DECISIONS = (ACTORS, DISCARD, INCOME, BIDDING, MANAGEMENT, LEVELUP_ORDER, LEVELUP)
+SIDES = ("bonus", "lane1", "lanes23")
+YES_NO = ("no", "yes")
+
+PHASE_NAMES = {ACTORS: "Setup", DISCARD: "Income", INCOME: "Income", BIDDING: "Market",
+               MANAGEMENT: "Management", LEVELUP_ORDER: "Level Up", LEVELUP: "Level Up",
+               OVER: "Game over"}
+
+
+def automa_score(state: MttsState) -> int:
+    """The solo objective (project rule, data/components.toml ``automa_score``): the Automa
+    scores the Rating of each Project it claimed plus 2 for each red card in its deck."""
+    cfg = K.C["automa_score"]
+    ratings = sum(K.PROJECTS[c].rating for c in state.automa_claimed if c >= 0)
+    reds = sum(1 for c in state.automa_deck if c >= 0 and K.AUTOMA[c].hard)
+    return cfg["per_rating"] * ratings + cfg["red_vp"] * reds
+
+
+def lane_panel(p: Player, lane: int) -> str | None:
+    """The Score Boost panel below a lane ("Bonus and Score Boost tokens")."""
+    if lane == 1:
+        return "lane1"
+    if lane in (2, 3) or (lane == 4 and mat(p).lane4_scores):
+        return "lanes23"
+    return None
+
+
+def card_vp(state: MttsState, seat: int, card: int, lane: int) -> int:
+    """A Project's VP rules plus 1 per matching Score Boost in its lane's panel."""
+    p = state.players[seat]
+    proj = K.PROJECTS[card]
+    src = Source("project", card, lane, proj.effect)
+    total = 0
+    for term in proj.vp:
+        if "if" in term and not FX.test(state, seat, term["if"], src):
+            continue
+        n = term["vp"] * (FX.count(state, seat, term["per"], src) if "per" in term else 1)
+        total += min(n, term["max"]) if "max" in term else n
+    panel = lane_panel(p, lane)
+    total += sum(1 for tok, pan in p.boosts if pan == panel and K.TOKENS[tok] == proj.element)
+    return total
+
+
+def lane_vp(state: MttsState, seat: int, lane: int) -> int:
+    return sum(card_vp(state, seat, c, lane) for c in state.players[seat].lanes[lane - 1] if c >= 0)
+
+
+def score_parts(state: MttsState, seat: int) -> tuple[int, int, int]:
+    """(Lane 1 VP, Lanes 2-3 VP before the limit, the Ark Level maximum) ("Determine The
+    Winner"); on the blue unique side Lane 4 counts with Lanes 2 and 3."""
+    p = state.players[seat]
+    lane1 = lane_vp(state, seat, 1)
+    mid = lane_vp(state, seat, 2) + lane_vp(state, seat, 3)
+    if mat(p).lane4_scores:
+        mid += lane_vp(state, seat, 4)
+    return lane1, mid, K.ARK_MAX[p.ark]
+
+
+class MachinesToTheSky:
+    id = "machines-to-the-sky"
+    title = "Machines To The Sky"
+    min_players = 1
+    max_players = 4
+    hidden_information = True
+    options = (
+        OptionSpec("actors", "Actors (deal 2, keep 1)", YES_NO, "no",
+                   "Setup step 10: each player keeps one of two Actors, a unique ability."),
+        OptionSpec("ignore_event_effects", "Ignore Event Effects", YES_NO, "no",
+                   "Optional rule: Events only count the rounds; their effects are ignored."),
+        OptionSpec("automa", "Automa in multiplayer", YES_NO, "no",
+                   "Solo Mode: add the Automa to a multiplayer game as an extra challenge "
+                   "(always on with 1 player)."),
+        OptionSpec("red_cards", "Automa difficulty (red cards)", (0, 1, 2, 3, 4, 5, 6), 0,
+                   "Red cards among the Automa's 8: 2 tough, 4 very tough, 6 nearly impossible."),
+        OptionSpec("mat_side", "Player mat side", ("identical", "unique"), "identical",
+                   "The unique side of each colour (blue: Lane 4 scores like Lane 3)."),
+    )
+    colours = (Colour("red", (200, 60, 55), "R"), Colour("yellow", (225, 185, 40), "Y"),
+               Colour("green", (60, 150, 75), "G"), Colour("blue", (55, 100, 205), "B"))
+    commands = C.COMMANDS
+    events = E.EVENTS
+
+    # -- setup ----------------------------------------------------------------------------
+
+    def initial_state(self, config: GameConfig) -> MttsState:
+        n = config.players
+        unique = config.option("mat_side", "identical") == "unique"
+        players = []
+        for i, seat in enumerate(config.seats):
+            colour = seat.color if seat.color in K.MATS and seat.color != "identical" \
+                else self.colours[i % 4].key
+            players.append(Player(mat=colour if unique else "identical"))
+        automa = n == 1 or config.option("automa", "no") == "yes"
+        return MttsState(
+            seed=config.seed, chance_n=0, names=tuple(s.name for s in config.seats),
+            actors_option=config.option("actors", "no") == "yes",
+            ignore_events=config.option("ignore_event_effects", "no") == "yes",
+            automa=automa, red_cards=int(config.option("red_cards", 0)) if automa else 0,
+            players=tuple(players), market=(-1,) * (n + K.C["market_extra"]),
+            bids=((0,) * n,) * (n + K.C["market_extra"]),
+            automa_bids=(0,) * (n + K.C["market_extra"]), priority_bids=(0,) * n)
+
+    def setup_events(self, state: MttsState) -> list[Event]:
+        """Setup steps 3-10 and the Solo Mode deck, then round 1 up to the first decision."""
+        r = rng(state.seed, state.chance_n)
+        projects = r.shuffled(range(len(K.PROJECTS)))
+        contacts = r.shuffled(range(len(K.CONTACTS)))
+        uniques = r.shuffled(K.UNIQUE)
+        used = uniques[:K.C["unique_events_used"]]
+        event_deck = r.shuffled(K.CALM + used) + (K.DEADLINE,)
+        tokens = r.shuffled(range(len(K.TOKENS)))
+        per = K.C["ark"]["tokens_per_level"]
+        ark = tuple(tuple(tokens[i * per:(i + 1) * per]) for i in range(K.ARK_LEVELS))
+        automa_deck: tuple[int, ...] = ()
+        red_pool: tuple[int, ...] = ()
+        green_unused: tuple[int, ...] = ()
+        if state.automa:
+            greens, reds = r.shuffled(K.GREEN), r.shuffled(K.RED)
+            k = state.red_cards
+            automa_deck = r.shuffled(reds[:k] + greens[:K.C["automa_deck"] - k])
+            red_pool, green_unused = reds[k:], greens[K.C["automa_deck"] - k:]
+        offers: tuple[tuple[int, ...], ...] = ((),) * state.n
+        actors_unused: tuple[int, ...] = ()
+        if state.actors_option:
+            actors = r.shuffled(range(len(K.ACTORS)))
+            d = K.C["actors_dealt"]
+            offers = tuple(tuple(actors[i * d:(i + 1) * d]) for i in range(state.n))
+            actors_unused = actors[state.n * d:]
+        events: list[Event] = [E.SetupShuffled(projects, contacts, event_deck,
+                                               uniques[K.C["unique_events_used"]:], ark,
+                                               automa_deck, red_pool, green_unused, offers,
+                                               actors_unused)]
+        s = self.apply(state, events[0])
+
+        def emit(evs: Iterable[Event]) -> None:
+            nonlocal s
+            for ev in evs:
+                events.append(ev)
+                s = self.apply(s, ev)
+
+        for seat in range(s.n):  # Setup step 6
+            for _ in range(K.C["start_projects"]):
+                emit(FX.draw_events(s, seat, "project"))
+            for _ in range(K.C["start_contacts"]):
+                emit(FX.draw_events(s, seat, "contact"))
+        emit(self._restock(s))  # Setup step 8
+        for seat in range(s.n):  # Setup step 9 (seat 0 holds the Priority token)
+            if seat != s.priority:
+                emit([E.Changed(seat, 0, K.C["start_experts"], "setup")])
+        if s.actors_option:
+            emit([E.StepBegan(0, ACTORS, -1, ())])
+        else:
+            emit([E.StepBegan(1, AUTO_ROUND_START, -1, ())])
+        emit(self._auto(s))
+        return events
+
+    # -- the step machine -------------------------------------------------------------------
+
+    def _auto(self, s: MttsState) -> list[Event]:
+        """Every automatic event from ``s`` up to the next decision (or the end)."""
+        out: list[Event] = []
+        for _ in range(10_000):
+            evs = self._step(s)
+            if not evs:
+                return out
+            for ev in evs:
+                s = self.apply(s, ev)
+            out.extend(evs)
+        raise RuntimeError("the step machine does not settle")
+
+    def _step(self, s: MttsState) -> list[Event]:
+        ph = s.phase
+        if ph == OVER:
+            return []
+        if ph in DECISIONS and s.current >= 0:
+            if ph == DISCARD and hand_size(s.players[s.current]) <= hand_limit(s.players[s.current]):
+                return self._next_discard(s)
+            return []
+        if ph == ACTORS:
+            pending = [i for i in range(s.n) if s.players[i].actor < 0]
+            if pending:
+                return [E.StepBegan(0, ACTORS, pending[0], tuple(pending[1:]))]
+            return [E.StepBegan(1, AUTO_ROUND_START, -1, ())]
+        if ph == AUTO_ROUND_START:  # Phase 1 step 1
+            return [E.PowerDiscarded(), E.StepBegan(s.round, DISCARD, -1, ())]
+        if ph == DISCARD:
+            return self._next_discard(s)
+        if ph == AUTO_INCOME:
+            return self._auto_income(s)
+        if ph == INCOME:
+            if s.queue:
+                return [E.StepBegan(s.round, INCOME, s.queue[0], s.queue[1:])]
+            return [E.StepBegan(s.round, AUTO_EVENTS, -1, ())]
+        if ph == AUTO_EVENTS:
+            return self._auto_events(s)
+        if ph == AUTO_MARKET:
+            return self._auto_market(s)
+        if ph == BIDDING:
+            return [E.StepBegan(s.round, BIDDING, s.priority, ())]
+        if ph == AUTO_RESOLVE:
+            return self._auto_resolve(s)
+        if ph == MANAGEMENT:
+            if not s.queue:
+                return [E.StepBegan(s.round, AUTO_LEVELUP, -1, ())]
+            seat = s.queue[0]
+            out: list[Event] = [E.StepBegan(s.round, MANAGEMENT, seat, s.queue[1:])]
+            s2 = self.apply(s, out[0])
+            out += self._triggers(s2, seat, "management")
+            return out
+        if ph == AUTO_LEVELUP:  # Phase 5 step 1
+            qualified = tuple(i for i in s.order() if meets_level_up(s, i))
+            return [E.StepBegan(s.round, LEVELUP_ORDER, -1, qualified)]
+        if ph == LEVELUP_ORDER:
+            if not s.queue:
+                return [E.StepBegan(s.round, AUTO_ROUND_END, -1, ())]
+            if len(s.queue) == 1:
+                return self._begin_level_up(s, s.queue[0])
+            return [E.StepBegan(s.round, LEVELUP_ORDER, s.priority, s.queue)]
+        if ph == AUTO_ROUND_END:
+            if s.round >= K.ROUNDS:
+                return [E.GameEnded(), E.StepBegan(s.round, OVER, -1, ())]
+            return [E.StepBegan(s.round + 1, AUTO_ROUND_START, -1, ())]
+        raise RuntimeError(f"unknown phase {ph!r}")
+
+    def _next_discard(self, s: MttsState) -> list[Event]:
+        for seat in s.order():
+            p = s.players[seat]
+            if hand_size(p) > hand_limit(p):
+                return [] if s.current == seat else [E.StepBegan(s.round, DISCARD, seat, ())]
+        return [E.StepBegan(s.round, AUTO_INCOME, -1, ())]
+
+    def _triggers(self, s: MttsState, seat: int, on: str) -> list[Event]:
+        """Run the player's active effects with trigger ``on`` (Project Cards)."""
+        out: list[Event] = []
+        for src in list(active_effects(s.players[seat])):
+            if src.effect["on"] != on:
+                continue
+            evs = FX.run(s, seat, src.effect, src, src.name, self.apply)
+            if evs:
+                for ev in evs:
+                    s = self.apply(s, ev)
+                out.extend(evs)
+        return out
+
+    def income_of(self, s: MttsState, seat: int) -> tuple[int, int]:
+        """Phase 1 step 2 before the Supply limits: base Income, empty lanes, Projects (and the
+        Actor), minus the hard Automa cards' cut of Power."""
+        p = s.players[seat]
+        m = mat(p)
+        power, experts = m.base_power, m.base_experts
+        for lane in range(4):
+            if not p.lanes[lane]:
+                power += m.empty_power[lane]
+                experts += m.empty_experts[lane]
+        for src in active_effects(p):
+            if src.effect["on"] == "income":
+                a, b = FX.income(s, seat, src.effect, src)
+                power += a
+                experts += b
+        return max(0, power - s.power_cut), experts
+
+    def _auto_income(self, s: MttsState) -> list[Event]:
+        """Phase 1 step 2. "If not enough tokens remain in a Supply: No more are gained.
+        Distribute the remaining Power tokens in the Supply evenly among players, leaving any
+        excess in the Supply." Experts come from each player's own Supply."""
+        wants = {seat: self.income_of(s, seat) for seat in s.order()}
+        demand = sum(w[0] for w in wants.values())
+        share = None
+        if demand > s.power_supply:
+            claimants = sum(1 for w in wants.values() if w[0] > 0)
+            share = s.power_supply // claimants
+        out: list[Event] = []
+        for seat, (power, experts) in wants.items():
+            if share is not None:
+                power = min(power, share)
+            experts = min(experts, s.players[seat].supply)
+            out.append(E.IncomeTaken(seat, power, experts))
+        if s.power_cut:
+            out.append(E.PowerCutApplied())
+        s2 = s
+        for ev in out:
+            s2 = self.apply(s2, ev)
+        queue = tuple(seat for seat in s2.order() if s2.players[seat].bonus
+                      or (seat == s2.priority and self._contact_options(s2, seat, "income")))
+        out.append(E.StepBegan(s.round, INCOME, -1, queue))
+        return out
+
+    def _resolve_event(self, s: MttsState, card: int) -> list[Event]:
+        out: list[Event] = [E.EventResolved(card, s.ignore_events)]
+        s = self.apply(s, out[0])
+        if s.ignore_events:
+            return out
+        ev = K.EVENTS[card]
+        for seat in s.order():
+            evs = FX.run(s, seat, ev.effect, None, ev.name, self.apply)
+            if evs:
+                for e in evs:
+                    s = self.apply(s, e)
+                out.extend(evs)
+        return out
+
+    def _auto_events(self, s: MttsState) -> list[Event]:
+        """Phase 2: reveal the top Event. A Calm Event applies now; "Each Unique Event resolves
+        when the next Unique Event is revealed (or the Deadline Event on round 10)"."""
+        card = s.event_deck[0]
+        out: list[Event] = [E.EventRevealed(card)]
+        s = self.apply(s, out[0])
+
+        def add(evs: list[Event]) -> None:
+            nonlocal s
+            for e in evs:
+                s = self.apply(s, e)
+            out.extend(evs)
+
+        kind = K.EVENTS[card].kind
+        if kind in ("unique", "deadline") and s.unique_pending >= 0:
+            add(self._resolve_event(s, s.unique_pending))
+        if kind == "unique":
+            add([E.UniqueWaiting(card)])
+        else:
+            add(self._resolve_event(s, card))
+        add([E.StepBegan(s.round, AUTO_MARKET, -1, ())])
+        return out
+
+    def _auto_market(self, s: MttsState) -> list[Event]:
+        """Start of Phase 3: the Automa reveals two random cards and applies each card's top half
+        to every Market Project (Solo Mode); then market-time effects."""
+        out: list[Event] = []
+
+        def add(evs: list[Event]) -> None:
+            nonlocal s
+            for e in evs:
+                s = self.apply(s, e)
+            out.extend(evs)
+
+        if s.automa and s.automa_deck:
+            picked = rng(s.seed, s.chance_n).shuffled(s.automa_deck)[:K.C["automa_revealed"]]
+            add([E.AutomaRevealed(tuple(picked))])
+            for card in picked:
+                for slot, proj in enumerate(s.market):
+                    if proj >= 0 and FX.automa_matches(K.AUTOMA[card], proj):
+                        add([E.AutomaBid(slot, K.AUTOMA[card].b, card)])
+        for seat in s.order():
+            add(self._triggers(s, seat, "market"))
+        add([E.StepBegan(s.round, BIDDING, s.priority, ())])
+        return out
+
+    def _auto_resolve(self, s: MttsState) -> list[Event]:
+        """Market step 2 (Resolve Bids) and step 3 (Restock)."""
+        out: list[Event] = []
+
+        def add(evs: list[Event]) -> None:
+            nonlocal s
+            for e in evs:
+                s = self.apply(s, e)
+            out.extend(evs)
+
+        for card in s.automa_revealed:  # Solo Mode: the bottom conditions
+            met = FX.automa_check(K.AUTOMA[card], s)
+            add([E.AutomaChecked(card, met)])
+            if met and not K.AUTOMA[card].hard and s.red_pool:
+                add([E.AutomaCardAdded(s.red_pool[0])])
+        for slot, proj in enumerate(s.market):
+            if proj < 0:
+                continue
+            who = leader(slot_counts(s, slot))
+            if who is not None and slot_counts(s, slot)[who] >= K.PROJECTS[proj].rating:
+                add([E.ProjectClaimed(slot, who)])
+        if any(s.priority_bids):
+            who = leader(slot_counts(s, PRIORITY_SPACE))
+            if who is not None and s.priority_bids[who] >= K.C["priority_rating"]:
+                add([E.PriorityClaimed(who)])
+            else:
+                add([E.PriorityClaimed(-1)])
+        for slot, proj in enumerate(s.market):
+            if proj >= 0 and not any(s.bids[slot]) and not s.automa_bids[slot]:
+                add([E.MarketDiscarded(slot)])
+        add(self._restock(s))
+        add([E.StepBegan(s.round, MANAGEMENT, -1, s.order())])
+        return out
+
+    def _restock(self, s: MttsState) -> list[Event]:
+        """Market step 3: fill empty slots from the Project deck (its discards reshuffled into a
+        new deck when it runs out: a project rule, the rulebook is silent)."""
+        out: list[Event] = []
+        for slot in range(len(s.market)):
+            if s.market[slot] >= 0:
+                continue
+            evs: list[Event]
+            if s.project_deck:
+                evs = [E.MarketFilled(slot, s.project_deck[0])]
+            elif s.project_discard:
+                order = rng(s.seed, s.chance_n).shuffled(sorted(s.project_discard))
+                evs = [E.ProjectsReshuffled(order), E.MarketFilled(slot, order[0])]
+            else:
+                continue
+            for e in evs:
+                s = self.apply(s, e)
+            out.extend(evs)
+        return out
+
+    def _begin_level_up(self, s: MttsState, seat: int) -> list[Event]:
+        """Phase 5 step 2: the player draws a Contact, then chooses a token (or none)."""
+        out: list[Event] = [E.StepBegan(s.round, LEVELUP, seat, tuple(q for q in s.queue if q != seat))]
+        s = self.apply(s, out[0])
+        out += FX.draw_events(s, seat, "contact")
+        return out
+
+    # -- contacts -----------------------------------------------------------------------------
+
+    def _contact_events(self, s: MttsState, seat: int, card: int) -> list[Event] | None:
+        played = E.ContactPlayed(seat, card)
+        s2 = self.apply(s, played)
+        evs = FX.run(s2, seat, K.CONTACTS[card].effect, None, K.CONTACTS[card].name, self.apply)
+        return None if evs is None else [played, *evs]
+
+    def _contact_options(self, s: MttsState, seat: int, when: str) -> list[int]:
+        if seat != s.priority:
+            return []
+        return [c for c in dict.fromkeys(s.players[seat].contacts)
+                if c >= 0 and K.CONTACTS[c].effect["on"] == when
+                and self._contact_events(s, seat, c) is not None]
+
+    # -- commands -------------------------------------------------------------------------------
+
+    def to_act(self, state: MttsState) -> tuple[int, ...]:
+        if state.phase in DECISIONS and state.current >= 0:
+            return (state.current,)
+        return ()
+
+    def is_over(self, state: MttsState) -> bool:
+        return state.phase == OVER
+
+    def legal_commands(self, state: MttsState, seat: int) -> list[Command]:
+        if seat not in self.to_act(state):
+            return []
+        return [c for c in self._candidates(state, seat) if self._reason(state, c) is None]
+
+    def _candidates(self, s: MttsState, seat: int) -> list[Command]:
+        """A superset of the legal commands (each checked by ``_reason``)."""
+        p = s.players[seat]
+        ph = s.phase
+        out: list[Command] = []
+        if ph == ACTORS:
+            out += [C.ChooseActor(seat, a) for a in p.offer]
+        elif ph == DISCARD:
+            out += [C.Discard(seat, "project", c) for c in dict.fromkeys(p.hand)]
+            out += [C.Discard(seat, "contact", c) for c in dict.fromkeys(p.contacts)]
+        elif ph == INCOME:
+            out += [C.UseBonus(seat, t, g) for t in p.bonus for g in ("power", "experts")]
+            out += [C.PlayContact(seat, c) for c in dict.fromkeys(p.contacts)]
+            out.append(C.EndIncome(seat))
+        elif ph == BIDDING:
+            for slot in [PRIORITY_SPACE, *range(len(s.market))]:
+                out += [C.Bid(seat, slot, n) for n in range(1, p.stock + 1)]
+            out += [C.PlayContact(seat, c) for c in dict.fromkeys(p.contacts)]
+            out.append(C.Pass(seat))
+        elif ph == MANAGEMENT:
+            out += [C.PlayProject(seat, c, lane) for c in dict.fromkeys(p.hand) for lane in range(1, 5)]
+            out += [C.Advance(seat, lane) for lane in range(1, 4)]
+            out += [C.Demote(seat, lane) for lane in range(2, 5)]
+            out += [C.PlayContact(seat, c) for c in dict.fromkeys(p.contacts)]
+            out.append(C.EndManagement(seat))
+        elif ph == LEVELUP_ORDER:
+            out += [C.ChooseLevelUp(seat, w) for w in s.queue]
+        elif ph == LEVELUP:
+            if p.ark < K.ARK_LEVELS:
+                out += [C.TakeToken(seat, t, side) for t in s.ark_track[p.ark] for side in SIDES]
+            out.append(C.SkipToken(seat))
+        return out
+
+    def _reason(self, s: MttsState, c: Command) -> str | None:
+        """Why the rules refuse ``c`` now, or None if they accept it."""
+        if s.phase == OVER:
+            return "The game is over."
+        if not isinstance(c, C.COMMANDS):
+            return "That is not a move of Machines To The Sky."
+        if not isinstance(c.seat, int) or c.seat not in self.to_act(s):
+            if s.phase == MANAGEMENT:
+                return ("Management: in this app the players manage one at a time, in turn "
+                        "order from the Priority player; it is not your turn.")
+            return f"{PHASE_NAMES.get(s.phase, 'Turn order')}: it is not your turn."
+        p = s.players[c.seat]
+        ph = s.phase
+        if isinstance(c, C.ChooseActor):
+            if ph != ACTORS:
+                return "Setup, Actors: Actors are chosen before the first round."
+            if c.actor not in p.offer:
+                return "Setup, Actors: keep one of the two Actors dealt to you."
+            return None
+        if isinstance(c, C.Discard):
+            if ph != DISCARD:
+                return "Income, step 1: cards are discarded only when your hand exceeds its limit."
+            pool = p.hand if c.kind == "project" else p.contacts if c.kind == "contact" else ()
+            if c.card not in pool or c.card < 0:
+                return "Income, step 1: discard a card from your own hand."
+            return None
+        if isinstance(c, C.UseBonus):
+            if ph != INCOME:
+                return "Income: Bonus tokens are discarded for Power or Experts only during Income."
+            if c.token not in p.bonus:
+                return "Income: discard one of your own Bonus tokens."
+            if c.gain not in ("power", "experts"):
+                return "Income: a Bonus token gives 3 Power or 3 Experts."
+            return None
+        if isinstance(c, C.EndIncome):
+            return None if ph == INCOME else "Income: you are not taking Income now."
+        if isinstance(c, C.PlayContact):
+            when = {INCOME: "income", BIDDING: "market", MANAGEMENT: "management"}.get(ph)
+            if c.seat != s.priority:
+                return "Contacts: only the player with the Priority token may play Contacts."
+            if c.card not in p.contacts or c.card < 0:
+                return "Contacts: play a Contact from your own hand."
+            if when is None or K.CONTACTS[c.card].effect["on"] != when:
+                return (f"Contacts: {K.CONTACTS[c.card].name} is played at the time it states: "
+                        f"{FX.render_effect(K.CONTACTS[c.card].effect)}")
+            if self._contact_events(s, c.seat, c.card) is None:
+                return "Project Cards: an effect only applies if all parts of it can be applied."
+            return None
+        if isinstance(c, C.Bid):
+            if ph != BIDDING:
+                return "Market, Bid: Bids are placed in Market step 1 only."
+            if not isinstance(c.n, int) or c.n < 1:
+                return "Market, Bid: place at least 1 Expert."
+            if c.n > p.stock:
+                return "Market, Bid: take the Experts from your Stock; you do not have that many."
+            if c.slot != PRIORITY_SPACE and not (0 <= c.slot < len(s.market) and s.market[c.slot] >= 0):
+                return "Market, Bid: bid on a card in the Market or on the Priority token space."
+            counts = slot_counts(s, c.slot)
+            mine = counts[c.seat] + c.n
+            if any(v >= mine for k, v in counts.items() if k != c.seat):
+                return "Market, Bid: you may only bid if you will have the most Experts on the card."
+            return None
+        if isinstance(c, C.Pass):
+            return None if ph == BIDDING else "Market, Pass: you may pass only while bidding."
+        if isinstance(c, C.PlayProject):
+            if ph != MANAGEMENT:
+                return "Management: Projects are played in Phase 4."
+            if c.card not in p.hand or c.card < 0:
+                return "Management, Play a Project: play a Project from your own hand."
+            if not isinstance(c.lane, int) or not 1 <= c.lane <= 4:
+                return "Management, Play a Project: your mat has Lanes 1 to 4."
+            if c.lane < K.PROJECTS[c.card].rating:
+                return ("Management, Play a Project: a Project goes into a lane equal to or "
+                        f"higher than its Rating ({K.PROJECTS[c.card].rating}).")
+            return None
+        if isinstance(c, (C.Advance, C.Demote)):
+            word = "Advance" if isinstance(c, C.Advance) else "Demote"
+            if ph != MANAGEMENT:
+                return f"Management, {word}: cards are moved in Phase 4."
+            lo, hi = (1, 3) if word == "Advance" else (2, 4)
+            if not isinstance(c.lane, int) or not lo <= c.lane <= hi:
+                side = "right of Lane 4" if word == "Advance" else "left of Lane 1"
+                return f"Management, {word}: there is no lane {side}."
+            if not p.lanes[c.lane - 1]:
+                return f"Management, {word}: Lane {c.lane} is empty."
+            cost = self._move_cost(p, word == "Advance")[0]
+            if p.power < cost:
+                return f"Management, {word}: it costs {cost} Power and you have {p.power}."
+            return None
+        if isinstance(c, C.EndManagement):
+            return None if ph == MANAGEMENT else "Management: it is not the Management phase."
+        if isinstance(c, C.ChooseLevelUp):
+            if ph != LEVELUP_ORDER:
+                return "Level Up: the order is chosen only when several players Level Up."
+            if c.who not in s.queue:
+                return "Level Up: choose a player who earned a Level Up and has not resolved it."
+            return None
+        if isinstance(c, C.TakeToken):
+            if ph != LEVELUP:
+                return "Level Up: tokens are taken when you resolve your Level Up."
+            if p.ark >= K.ARK_LEVELS or c.token not in s.ark_track[p.ark]:
+                return "Level Up: take a token from the Ark Level above your current one."
+            if c.side not in SIDES:
+                return "Level Up: keep the token as a Bonus token or as a Score Boost on a panel."
+            return None
+        if isinstance(c, C.SkipToken):
+            return None if ph == LEVELUP else "Level Up: you are not levelling up now."
+        return "That is not a move of Machines To The Sky."
+
+    def _move_cost(self, p: Player, advance: bool) -> tuple[int, bool]:
+        """(Power to pay, uses a free move) for Advance/Demote."""
+        base = advance_cost(p) if advance else demote_cost(p)
+        if base > 0 and p.free_moves > 0:
+            return 0, True
+        return base, False
+
+    def decide(self, state: MttsState, command: Command) -> list[Event]:
+        reason = self._reason(state, command)
+        if reason is not None:
+            raise IllegalMove(reason)
+        events = self._events(state, command)
+        s = state
+        for ev in events:
+            s = self.apply(s, ev)
+        return events + self._auto(s)
+
+    def _events(self, s: MttsState, c: Command) -> list[Event]:
+        seat = c.seat
+        p = s.players[seat]
+        if isinstance(c, C.ChooseActor):
+            return [E.ActorChosen(seat, c.actor), E.StepBegan(0, ACTORS, -1, ())]
+        if isinstance(c, C.Discard):
+            return [E.CardDiscarded(seat, c.kind, c.card)]
+        if isinstance(c, C.UseBonus):
+            have = s.power_supply if c.gain == "power" else p.supply
+            return [E.BonusUsed(seat, c.token, c.gain, min(K.C["bonus_gain"], have))]
+        if isinstance(c, C.EndIncome):
+            return [E.StepBegan(s.round, INCOME, -1, s.queue)]
+        if isinstance(c, C.PlayContact):
+            return self._contact_events(s, seat, c.card) or []
+        if isinstance(c, (C.Bid, C.Pass)):
+            ev: Event = E.BidPlaced(seat, c.slot, c.n) if isinstance(c, C.Bid) else E.Passed(seat)
+            s2 = self.apply(s, ev)
+            for i in range(1, s.n + 1):
+                nxt = (seat + i) % s.n
+                if not s2.players[nxt].passed:
+                    return [ev, E.StepBegan(s.round, BIDDING, nxt, ())]
+            return [ev, E.StepBegan(s.round, AUTO_RESOLVE, -1, ())]
+        if isinstance(c, C.PlayProject):
+            return [E.ProjectPlayed(seat, c.card, c.lane)]
+        if isinstance(c, (C.Advance, C.Demote)):
+            adv = isinstance(c, C.Advance)
+            cost, free = self._move_cost(p, adv)
+            dst = c.lane + 1 if adv else c.lane - 1
+            card = p.lanes[c.lane - 1][-1]
+            moved = E.CardMoved(seat, c.lane, dst, cost, free)
+            out: list[Event] = [moved]
+            proj = K.PROJECTS[card]
+            if adv and proj.effect["on"] == "advance":  # Icon Reference, Advance
+                s2 = self.apply(s, moved)
+                evs = FX.run(s2, seat, proj.effect, Source("project", card, dst, proj.effect),
+                             proj.name, self.apply)
+                out += evs or []
+            return out
+        if isinstance(c, C.EndManagement):
+            return [E.StepBegan(s.round, MANAGEMENT, -1, s.queue)]
+        if isinstance(c, C.ChooseLevelUp):
+            return self._begin_level_up(s, c.who)
+        if isinstance(c, (C.TakeToken, C.SkipToken)):
+            level = p.ark + 1
+            out = []
+            if isinstance(c, C.TakeToken):
+                out.append(E.TokenTaken(seat, p.ark, c.token, c.side))
+            out.append(E.LevelledUp(seat, level))
+            s2 = s
+            for e in out:
+                s2 = self.apply(s2, e)
+            out += self._triggers(s2, seat, "levelup")
+            out.append(E.StepBegan(s.round, LEVELUP_ORDER, -1, s.queue))
+            return out
+        raise IllegalMove("That is not a move of Machines To The Sky.")
+
+    # -- folding events -------------------------------------------------------------------------
+
+    def apply(self, state: MttsState, event: Event) -> MttsState:
+        s = state
+        e = event
+        if isinstance(e, E.StepBegan):
+            s = replace(s, round=e.round, phase=e.phase, current=e.current, queue=e.queue)
+            if e.phase in (AUTO_MARKET, AUTO_LEVELUP):
+                s = replace(s, players=tuple(replace(p, passed=False, free_moves=0) for p in s.players))
+            return s
+        if isinstance(e, E.SetupShuffled):
+            players = tuple(replace(p, offer=e.offers[i]) for i, p in enumerate(s.players))
+            return replace(s, chance_n=s.chance_n + 1, project_deck=e.project_deck,
+                           contact_deck=e.contact_deck, event_deck=e.event_deck,
+                           unique_unused=e.unique_unused, ark_track=e.ark_track,
+                           automa_deck=e.automa_deck, red_pool=e.red_pool,
+                           automa_unused=e.automa_unused, actors_unused=e.actors_unused,
+                           players=players)
+        if isinstance(e, E.ProjectDrawn):
+            p = s.players[e.seat]
+            return replace(s.with_player(e.seat, hand=p.hand + (e.card,)), project_deck=s.project_deck[1:])
+        if isinstance(e, E.ContactDrawn):
+            p = s.players[e.seat]
+            return replace(s.with_player(e.seat, contacts=p.contacts + (e.card,)),
+                           contact_deck=s.contact_deck[1:])
+        if isinstance(e, E.ProjectsReshuffled):
+            return replace(s, project_deck=e.deck, project_discard=(), chance_n=s.chance_n + 1)
+        if isinstance(e, E.ContactsReshuffled):
+            return replace(s, contact_deck=e.deck, contact_discard=(), chance_n=s.chance_n + 1)
+        if isinstance(e, E.ActorChosen):
+            p = s.players[e.seat]
+            rest = tuple(a for a in p.offer if a != e.actor)
+            return replace(s.with_player(e.seat, actor=e.actor, offer=()),
+                           actors_unused=s.actors_unused + rest)
+        if isinstance(e, E.PowerDiscarded):
+            back = sum(p.power for p in s.players)
+            return replace(s, power_supply=s.power_supply + back,
+                           players=tuple(replace(p, power=0) for p in s.players))
+        if isinstance(e, E.CardDiscarded):
+            p = s.players[e.seat]
+            if e.kind == "project":
+                return replace(s.with_player(e.seat, hand=_remove(p.hand, e.card)),
+                               project_discard=s.project_discard + (e.card,))
+            return replace(s.with_player(e.seat, contacts=_remove(p.contacts, e.card)),
+                           contact_discard=s.contact_discard + (e.card,))
+        if isinstance(e, (E.IncomeTaken, E.Changed)):
+            p = s.players[e.seat]
+            return replace(s.with_player(e.seat, power=p.power + e.power, stock=p.stock + e.experts,
+                                         supply=p.supply - e.experts),
+                           power_supply=s.power_supply - e.power)
+        if isinstance(e, E.PowerCutApplied):
+            return replace(s, power_cut=0)
+        if isinstance(e, E.BonusUsed):
+            p = s.players[e.seat]
+            s = replace(s, tokens_spent=s.tokens_spent + (e.token,))
+            if e.gain == "power":
+                return replace(s.with_player(e.seat, bonus=_remove(p.bonus, e.token),
+                                             power=p.power + e.amount),
+                               power_supply=s.power_supply - e.amount)
+            return s.with_player(e.seat, bonus=_remove(p.bonus, e.token), stock=p.stock + e.amount,
+                                 supply=p.supply - e.amount)
+        if isinstance(e, E.BonusLost):
+            p = s.players[e.seat]
+            return replace(s.with_player(e.seat, bonus=_remove(p.bonus, e.token)),
+                           tokens_spent=s.tokens_spent + (e.token,))
+        if isinstance(e, E.FreeMoves):
+            return s.with_player(e.seat, free_moves=s.players[e.seat].free_moves + e.n)
+        if isinstance(e, E.EventRevealed):
+            return replace(s, event_deck=s.event_deck[1:], event_current=e.card)
+        if isinstance(e, E.EventResolved):
+            return replace(s, events_done=s.events_done + (e.card,),
+                           unique_pending=-1 if s.unique_pending == e.card else s.unique_pending)
+        if isinstance(e, E.UniqueWaiting):
+            return replace(s, unique_pending=e.card)
+        if isinstance(e, E.AutomaRevealed):
+            return replace(s, automa_revealed=e.cards, chance_n=s.chance_n + 1)
+        if isinstance(e, E.AutomaBid):
+            return replace(s, automa_bids=_set(s.automa_bids, e.slot, s.automa_bids[e.slot] + e.n))
+        if isinstance(e, E.AutomaChecked):
+            return replace(s, power_cut=s.power_cut + (1 if e.met and K.AUTOMA[e.card].hard else 0))
+        if isinstance(e, E.AutomaCardAdded):
+            return replace(s, red_pool=s.red_pool[1:], automa_deck=s.automa_deck + (e.card,))
+        if isinstance(e, E.BidPlaced):
+            p = s.players[e.seat]
+            s = s.with_player(e.seat, stock=p.stock - e.n)
+            if e.slot == PRIORITY_SPACE:
+                return replace(s, priority_bids=_set(s.priority_bids, e.seat, s.priority_bids[e.seat] + e.n))
+            row = _set(s.bids[e.slot], e.seat, s.bids[e.slot][e.seat] + e.n)
+            return replace(s, bids=_set(s.bids, e.slot, row))
+        if isinstance(e, E.Passed):
+            return s.with_player(e.seat, passed=True)
+        if isinstance(e, E.ProjectClaimed):
+            card = s.market[e.slot]
+            s = _return_experts(s, s.bids[e.slot], e.claimant)
+            if e.claimant >= 0:
+                s = s.with_player(e.claimant, hand=s.players[e.claimant].hand + (card,))
+            else:
+                s = replace(s, automa_claimed=s.automa_claimed + (card,))
+            return replace(s, market=_set(s.market, e.slot, -1),
+                           bids=_set(s.bids, e.slot, (0,) * s.n),
+                           automa_bids=_set(s.automa_bids, e.slot, 0))
+        if isinstance(e, E.PriorityClaimed):
+            s = _return_experts(s, s.priority_bids, e.seat)
+            return replace(s, priority=e.seat if e.seat >= 0 else s.priority,
+                           priority_bids=(0,) * s.n)
+        if isinstance(e, E.MarketDiscarded):
+            return replace(s, project_discard=s.project_discard + (s.market[e.slot],),
+                           market=_set(s.market, e.slot, -1))
+        if isinstance(e, E.MarketFilled):
+            return replace(s, project_deck=s.project_deck[1:], market=_set(s.market, e.slot, e.card))
+        if isinstance(e, E.ContactPlayed):
+            p = s.players[e.seat]
+            return replace(s.with_player(e.seat, contacts=_remove(p.contacts, e.card)),
+                           contact_discard=s.contact_discard + (e.card,))
+        if isinstance(e, E.ProjectPlayed):
+            p = s.players[e.seat]
+            lanes = _set(p.lanes, e.lane - 1, p.lanes[e.lane - 1] + (e.card,))
+            return s.with_player(e.seat, hand=_remove(p.hand, e.card), lanes=lanes)
+        if isinstance(e, E.CardMoved):
+            p = s.players[e.seat]
+            card = p.lanes[e.src - 1][-1]
+            lanes = _set(p.lanes, e.src - 1, p.lanes[e.src - 1][:-1])
+            lanes = _set(lanes, e.dst - 1, lanes[e.dst - 1] + (card,))
+            return replace(s.with_player(e.seat, lanes=lanes, power=p.power - e.cost,
+                                         free_moves=p.free_moves - (1 if e.free else 0)),
+                           power_supply=s.power_supply + e.cost)
+        if isinstance(e, E.TokenTaken):
+            p = s.players[e.seat]
+            track = _set(s.ark_track, e.level, _remove(s.ark_track[e.level], e.token))
+            s = replace(s, ark_track=track)
+            if e.side == "bonus":
+                return s.with_player(e.seat, bonus=p.bonus + (e.token,))
+            return s.with_player(e.seat, boosts=p.boosts + ((e.token, e.side),))
+        if isinstance(e, E.LevelledUp):
+            return s.with_player(e.seat, ark=e.level)
+        if isinstance(e, E.GameEnded):
+            return s
+        raise ValueError(f"unknown event {e!r}")
+
+    # -- what a seat sees -----------------------------------------------------------------------
+
+    def view(self, state: MttsState, seat: int | None) -> MttsState:
+        """Hands of others, every deck's order, the left-out and still hidden Unique Events, the
+        Automa's face-down deck and other players' Actor offers become HIDDEN (counts kept).
+        The seed is hidden too (it would tell the future shuffles)."""
+        def hide(t: tuple[int, ...]) -> tuple[int, ...]:
+            return (HIDDEN,) * len(t)
+
+        players = tuple(p if i == seat else replace(p, hand=hide(p.hand), contacts=hide(p.contacts),
+                                                    offer=hide(p.offer))
+                        for i, p in enumerate(state.players))
+        return replace(state, seed=0, players=players, project_deck=hide(state.project_deck),
+                       contact_deck=hide(state.contact_deck), event_deck=hide(state.event_deck),
+                       unique_unused=hide(state.unique_unused),
+                       actors_unused=hide(state.actors_unused),
+                       automa_deck=hide(state.automa_deck), red_pool=hide(state.red_pool),
+                       automa_unused=hide(state.automa_unused))
+
+    # -- scores and words -----------------------------------------------------------------------
+
+    def scores(self, state: MttsState) -> list[ScoreLine]:
+        """"Determine The Winner": Lane 1, plus Lanes 2-3 up to the Ark Level's maximum; joint
+        victory on ties. With the Automa, its score (``automa_score``) is the last breakdown
+        entry (not added to the total) and it takes part in the ranking."""
+        totals, parts = [], []
+        for seat in range(state.n):
+            lane1, mid, cap = score_parts(state, seat)
+            capped = min(mid, cap)
+            totals.append(lane1 + capped)
+            parts.append((("Lane 1", lane1), ("Lanes 2-3", mid), ("Over the Ark Level maximum", capped - mid)))
+        rivals = list(totals)
+        auto = automa_score(state) if state.automa else None
+        if auto is not None:
+            rivals.append(auto)
+        out = []
+        for seat in range(state.n):
+            breakdown = parts[seat]
+            if auto is not None:
+                breakdown += (("Automa's score (to reach; not added)", auto),)
+            rank = 1 + sum(1 for t in rivals if t > totals[seat])
+            out.append(ScoreLine(seat, totals[seat], breakdown, rank))
+        return out
+
+    def turn_id(self, state: MttsState) -> Hashable:
+        return (state.round, state.phase, state.current)
+
+    def _name(self, state: MttsState, seat: int) -> str:
+        if seat == AUTOMA:
+            return "the Automa"
+        return state.names[seat] if 0 <= seat < len(state.names) else "nobody"
+
+    def progress(self, state: MttsState) -> str:
+        if state.phase == OVER:
+            return "Game over"
+        if state.phase == ACTORS:
+            return f"Setup · Actors: {self._name(state, state.current)} to choose"
+        doing = {DISCARD: "to discard", INCOME: "to take Income", BIDDING: "to bid",
+                 MANAGEMENT: "to manage", LEVELUP_ORDER: "to choose who Levels Up next",
+                 LEVELUP: "to Level Up"}
+        phase = PHASE_NAMES.get(state.phase, state.phase)
+        if state.current >= 0 and state.phase in doing:
+            return f"Round {state.round} · {phase}: {self._name(state, state.current)} {doing[state.phase]}"
+        return f"Round {state.round} · {phase}"
+
+    def describe_command(self, state: MttsState, command: Command) -> str:
+        c = command
+        who = self._name(state, c.seat)
+        if isinstance(c, C.ChooseActor):
+            return f"{who} keeps the Actor {K.ACTORS[c.actor].name}"
+        if isinstance(c, C.Discard):
+            name = K.PROJECTS[c.card].name if c.kind == "project" else K.CONTACTS[c.card].name
+            return f"{who} discards {name}"
+        if isinstance(c, C.UseBonus):
+            return f"{who} discards a Bonus token for 3 {'Power' if c.gain == 'power' else 'Experts'}"
+        if isinstance(c, C.EndIncome):
+            return f"{who} is done with Income"
+        if isinstance(c, C.PlayContact):
+            return f"{who} plays the Contact {FX.render_contact(c.card)}"
+        if isinstance(c, C.Bid):
+            what = "the Priority token space" if c.slot == PRIORITY_SPACE else \
+                K.PROJECTS[state.market[c.slot]].name if 0 <= c.slot < len(state.market) \
+                and state.market[c.slot] >= 0 else f"slot {c.slot + 1}"
+            return f"{who} bids {c.n} Expert{'s' if c.n > 1 else ''} on {what}"
+        if isinstance(c, C.Pass):
+            return f"{who} passes"
+        if isinstance(c, C.PlayProject):
+            return f"{who} plays {K.PROJECTS[c.card].name} into Lane {c.lane}"
+        if isinstance(c, (C.Advance, C.Demote)):
+            p = state.players[c.seat]
+            card = p.top(c.lane) if 1 <= c.lane <= 4 else None
+            name = K.PROJECTS[card].name if card is not None and card >= 0 else "the top card"
+            adv = isinstance(c, C.Advance)
+            cost, free = self._move_cost(p, adv)
+            dst = c.lane + 1 if adv else c.lane - 1
+            price = "free" if free or cost == 0 else f"{cost} Power"
+            return f"{who} {'advances' if adv else 'demotes'} {name} to Lane {dst} ({price})"
+        if isinstance(c, C.EndManagement):
+            return f"{who} ends Management"
+        if isinstance(c, C.ChooseLevelUp):
+            return f"{who} lets {self._name(state, c.who)} Level Up next"
+        if isinstance(c, C.TakeToken):
+            el = K.ELEMENT_NAMES[K.TOKENS[c.token]]
+            side = "a Bonus token" if c.side == "bonus" else \
+                f"a Score Boost on the {'Lane 1' if c.side == 'lane1' else 'Lanes 2-3'} panel"
+            return f"{who} Levels Up and keeps the {el} token as {side}"
+        if isinstance(c, C.SkipToken):
+            return f"{who} Levels Up without taking a token"
+        return f"{who}: {type(c).__name__}"
+
+    def describe_event(self, state: MttsState, event: Event) -> str:
+        e = event
+        name = lambda seat: self._name(state, seat)  # noqa: E731
+        if isinstance(e, E.SetupShuffled):
+            return "The Project, Contact, Event and Automa decks are shuffled and the Element tokens placed."
+        if isinstance(e, E.StepBegan):
+            return self.progress(self.apply(state, e))
+        if isinstance(e, E.ProjectDrawn):
+            return f"{name(e.seat)} draws a Project."
+        if isinstance(e, E.ContactDrawn):
+            return f"{name(e.seat)} draws a Contact."
+        if isinstance(e, E.ProjectsReshuffled):
+            return "The Project deck is empty: the discarded Projects are shuffled into a new deck."
+        if isinstance(e, E.ContactsReshuffled):
+            return "The Contact deck is empty: the discarded Contacts are shuffled into a new deck."
+        if isinstance(e, E.ActorChosen):
+            return f"{name(e.seat)} keeps {FX.render_actor(e.actor)}"
+        if isinstance(e, E.PowerDiscarded):
+            return "Every player discards all Power from their Stock."
+        if isinstance(e, E.CardDiscarded):
+            what = K.PROJECTS[e.card].name if e.kind == "project" else K.CONTACTS[e.card].name
+            return f"{name(e.seat)} discards {what} (hand limit)."
+        if isinstance(e, E.IncomeTaken):
+            return f"{name(e.seat)} takes Income: {e.power} Power and {e.experts} Experts."
+        if isinstance(e, E.PowerCutApplied):
+            return f"Hard Automa cards cut each player's Power Income by {state.power_cut}."
+        if isinstance(e, E.BonusUsed):
+            return f"{name(e.seat)} discards a Bonus token for {e.amount} {'Power' if e.gain == 'power' else 'Experts'}."
+        if isinstance(e, E.Changed):
+            parts = []
+            for n, word in ((e.power, "Power"), (e.experts, "Experts")):
+                if n:
+                    parts.append(f"{'gains' if n > 0 else 'loses'} {abs(n)} {word}")
+            return f"{name(e.seat)} {' and '.join(parts)} ({e.why})."
+        if isinstance(e, E.BonusLost):
+            return f"{name(e.seat)} discards a Bonus token ({e.why})."
+        if isinstance(e, E.FreeMoves):
+            return f"{name(e.seat)} may Advance or Demote {e.n} time{'s' if e.n > 1 else ''} for free ({e.why})."
+        if isinstance(e, E.EventRevealed):
+            return f"Event revealed: {FX.render_event(e.card)}"
+        if isinstance(e, E.EventResolved):
+            ignored = " (effects ignored by the optional rule)" if e.ignored else ""
+            return f"{K.EVENTS[e.card].name} resolves{ignored}."
+        if isinstance(e, E.UniqueWaiting):
+            return f"{K.EVENTS[e.card].name} will resolve when the next Unique Event or the Deadline is revealed."
+        if isinstance(e, E.AutomaRevealed):
+            return "The Automa reveals: " + " / ".join(FX.render_automa(c) for c in e.cards)
+        if isinstance(e, E.AutomaBid):
+            proj = state.market[e.slot]
+            return f"The Automa puts {e.n} Expert{'s' if e.n > 1 else ''} on {K.PROJECTS[proj].name}."
+        if isinstance(e, E.AutomaChecked):
+            return f"Automa card {K.AUTOMA[e.card].id}: its condition is {'met' if e.met else 'not met'}."
+        if isinstance(e, E.AutomaCardAdded):
+            return "A random hard card joins the Automa deck."
+        if isinstance(e, E.BidPlaced):
+            what = "the Priority token space" if e.slot == PRIORITY_SPACE else K.PROJECTS[state.market[e.slot]].name
+            return f"{name(e.seat)} bids {e.n} on {what}."
+        if isinstance(e, E.Passed):
+            return f"{name(e.seat)} passes."
+        if isinstance(e, E.ProjectClaimed):
+            return f"{name(e.claimant).capitalize() if e.claimant == AUTOMA else name(e.claimant)} claims {K.PROJECTS[state.market[e.slot]].name}."
+        if isinstance(e, E.PriorityClaimed):
+            if e.seat < 0:
+                return "Nobody claims the Priority token; the Experts on it return."
+            return f"{name(e.seat)} takes the Priority token."
+        if isinstance(e, E.MarketDiscarded):
+            return f"{K.PROJECTS[state.market[e.slot]].name} has no Experts on it and is discarded."
+        if isinstance(e, E.MarketFilled):
+            return f"{K.PROJECTS[e.card].name} enters the Market."
+        if isinstance(e, E.ContactPlayed):
+            return f"{name(e.seat)} plays {FX.render_contact(e.card)}"
+        if isinstance(e, E.ProjectPlayed):
+            return f"{name(e.seat)} plays {K.PROJECTS[e.card].name} into Lane {e.lane}."
+        if isinstance(e, E.CardMoved):
+            verb = "advances" if e.dst > e.src else "demotes"
+            card = state.players[e.seat].top(e.src)
+            what = K.PROJECTS[card].name if card is not None and card >= 0 else "a card"
+            return f"{name(e.seat)} {verb} {what} from Lane {e.src} to Lane {e.dst} ({e.cost} Power)."
+        if isinstance(e, E.TokenTaken):
+            return f"{name(e.seat)} takes an {K.ELEMENT_NAMES[K.TOKENS[e.token]]} token ({e.side})."
+        if isinstance(e, E.LevelledUp):
+            return f"{name(e.seat)} moves up to Ark Level {e.level}."
+        if isinstance(e, E.GameEnded):
+            return "The tenth round is over: the game ends."
+        return type(e).__name__
+
+
+def _remove(t: tuple[int, ...], x: int) -> tuple[int, ...]:
+    i = t.index(x) if x in t else t.index(HIDDEN)
+    return t[:i] + t[i + 1:]
+
+
+def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
+    return t[:i] + (v,) + t[i + 1:]
+
+
+def _return_experts(s: MttsState, row: tuple[int, ...], winner: int) -> MttsState:
+    """"All of their Experts on that card are returned to the Supply, and all other Experts on
+    that card return to their owner's Stock." """
+    players = list(s.players)
+    for seat, n in enumerate(row):
+        if not n:
+            continue
+        p = players[seat]
+        players[seat] = replace(p, supply=p.supply + n) if seat == winner else replace(p, stock=p.stock + n)
+    return replace(s, players=tuple(players))
+
+
+GAME = MachinesToTheSky()
