@@ -17,7 +17,7 @@ from weather_tabletop.games.meteo.commands import (DrawMarker, EndMovement, EndP
                                                    PlaceMarker, RelocateFigure, RelocateWitch,
                                                    RemoveMarker, RollWind, SkipRemoval,
                                                    StepFigure, StepWitch)
-from weather_tabletop.games.meteo.rules import FIGURES, GAME
+from weather_tabletop.games.meteo.rules import FIGURES, GAME, start_village
 from weather_tabletop.games.meteo.state import MeteoState
 
 from .helpers import config
@@ -41,7 +41,6 @@ def candidates(s: MeteoState, seat: int) -> list[Command]:
             out += [StepWitch(seat, w, dst), RelocateWitch(seat, w, dst)]
     for owner in range(s.players):
         for src in set(s.figures[owner]):
-            from weather_tabletop.games.meteo.rules import start_village
             out.append(RelocateFigure(seat, owner, src, start_village(BOARD, s.colours[owner])))
     out += [RemoveMarker(seat, p) for p, _ in s.markers] + [RemoveMarker(seat, (0, 0))]
     return out

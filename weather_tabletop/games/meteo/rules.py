@@ -16,6 +16,26 @@ or reveals a marker):
 * 4. Wind: on a grey space the wind marker advances by itself; on a blue space ``RollWind``.
 
 Steps that follow from the rules without a choice are events appended by ``decide``.
+
+Readings of the rulebook that are the project's own (documented here and in ``data/*.toml``):
+
+* The weather witches are figures: they count toward "at most 2 figures" on a space, move only
+  through passable spaces, are held by fog, never enter villages, and are moved off a space that
+  becomes impassable (by the active player, or by the wind player after the owners), else back to
+  their grey dot. Only witches stand on the grey dots (unlimited).
+* Passing through a coloured space that already holds a figure is one continuous movement: the
+  step onto it needs a further step to a space where the figure can stand, and until it has
+  moved on no other step is taken and the movement cannot end.
+* "Draw back up to 3": a hand short after an empty supply is filled up to 3 as well. The face-up
+  row is refilled whenever it is short and the supply has markers.
+* The die passes to "his right-hand neighbour", read as the next player in turn order.
+* A marker blown onto a coloured space or the wind space goes back into the supply, like one
+  blown onto a landscape it may not lie on.
+* Round limit (option, default 60 rounds): not in the rulebook. Sensible play ends in 8-20
+  rounds, but uniformly random play can wander for 60,000+ commands; the limit keeps every game
+  finite and never touches a real one.
+* Views hide the seed as well as other hands and the supply, since the supply's order could be
+  worked out from the seed.
 """
 
 from __future__ import annotations
