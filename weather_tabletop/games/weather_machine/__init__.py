@@ -1,0 +1,1 @@
+"""Weather Machine (Vital Lacerda): component data and the pure rules."""

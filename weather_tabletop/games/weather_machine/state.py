@@ -1,0 +1,105 @@
+"""The state of a game of Weather Machine: frozen dataclasses holding tuples only.
+
+The Workshop is stored as what it holds (counts of Chemicals by type, Machine Parts by colour and
+Bots) plus its tile layout. The rulebook lets items "be moved around your Workshop at any time"
+("Your Workshop"), so only whether an arrangement exists matters; the rules check that one does
+(``rules.workshop_fits``) and a view may draw any such arrangement.
+
+Office cells hold "" (empty), "A" (Award), "C" (Citation) or a Research token "<colour>:<weather>"
+with colour G (Government), L (Lab) or R (R&D). Board spaces hold a seat number, ``LATIV`` for
+Lativ's Bots, or ``EMPTY``.
+
+Pending decisions form a stack (``WMState.stack``): tuples ``(kind, seat, *args)`` whose last
+element is on top. A command answers the top step; automatic steps ("fx") run in ``decide``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+EMPTY = -1
+LATIV = -2
+BLOCKED = -3  # 2-player: the rightmost action space of each main location
+
+Step = tuple  # (kind: str, seat: int, *args)
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    cp: int
+    end_cp: int
+    vouchers: tuple[int, ...]  # by voucher type
+    line: tuple[bool, ...]  # 12 Assembly Line slots: True while a Bot is there
+    ws_bots: int
+    chemicals: tuple[int, ...]  # by weather
+    parts: tuple[int, ...]  # by colour
+    tiles: tuple[tuple[int, int, int, bool], ...]  # (row, col, tile id, flipped)
+    funding: tuple[int, int, int]
+    office: tuple[tuple[str, str, str], ...]  # 6 rows x 3 cells
+    breakthrough: tuple[int, ...]  # per office row: 0 start, 1 published (rightmost), 2 used
+    pending_tokens: tuple[str, ...]  # Research tokens on the space top-left of the Office
+    pending_awards: int
+    awards: int  # Award tokens taken in total
+    nobel: bool
+    subsidies: tuple[tuple[int, bool], ...]  # (tile id, blue side up)
+    investments: int
+    goals_hand: tuple[int, ...]  # Goal tiles below the Laboratory
+    goals_set: tuple[tuple[int, int, bool], ...]  # (goal space, goal id, flipped)
+    location: int
+    space: int
+    papers: int
+    citations: int
+
+
+@dataclass(frozen=True)
+class WMState:
+    seed: int
+    chance_n: int
+    players: int
+    options: tuple[tuple[str, object], ...]
+    names: tuple[str, ...]
+    round: int  # 0 before the first round (setup, drafting, Post-Setup Supply Round)
+    phase: str  # "setup", "draft", "supply", "A", "B", "C", "final", "over"
+    final_round: int  # 0 until an end trigger; then the number of the last round
+    triggers: tuple[str, ...]
+    turn_order: tuple[int, ...]
+    initiative: tuple[int, ...]
+    pl: tuple[PlayerState, ...]
+    stack: tuple[Step, ...]
+    # Supply
+    chem_supply: tuple[tuple[bool, ...], ...]  # [weather][slot] True = a Chemical is there
+    offer: tuple[int, ...]  # 4 Workshop tiles on the board (EMPTY for a gap)
+    up_stack: tuple[int, ...]  # face-up stack, top first
+    down_stack: tuple[int, ...]  # face-down stack, top first
+    lativ_loc: int
+    lativ_space: int
+    # Government
+    gov_bots: tuple[tuple[int, ...], ...]  # [column][row]
+    gov_grid: tuple[tuple[str, ...], ...]  # [column][row]: "S<id>+" blue up, "S<id>-", "P<colour>"
+    gov_tokens: tuple[int, ...]
+    gov_markers: int  # in the Government area
+    # Lab
+    lab: tuple[tuple[int, ...], ...]  # [branch][space]
+    lab_tokens: tuple[int, ...]
+    lativ_side: int
+    locks: tuple[bool, ...]
+    exp_deck: tuple[int, ...]  # top first; the top tile is face up
+    exp_display: tuple[int, ...]  # 3 spaces, left to right (EMPTY for a gap)
+    exp_below: int
+    assistant: int
+    # R&D
+    rnd: tuple[tuple[int, ...], ...]  # [branch][space]
+    rnd_chem: tuple[tuple[int, ...], ...]  # Chemical (weather) left of each occupied space
+    rnd_tokens: tuple[int, ...]
+    ew_board: tuple[tuple[int, ...], ...]  # [weather]: tiles on the R&D space, top last
+    ew_stack: tuple[tuple[int, ...], ...]  # [weather]: stack next to the board, top first
+    ew_bt: tuple[tuple[int, ...], ...]  # [weather]: Breakthrough spaces of the top tile
+    ew_gov: tuple[int, ...]  # [weather]: Government markers on the top tile
+    # reserve and box
+    awards_left: int
+    nobel_left: bool
+    removed_tokens: int  # Research tokens removed from the game
+    discarded_subsidies: int
+
+    def option(self, key: str, default: object = None) -> object:
+        return dict(self.options).get(key, default)
