@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -15,6 +16,9 @@ from typing import Any, Sequence
 
 from . import __version__, games
 from .engine.protocol import Game, GameConfig, IllegalMove, SeatConfig, options_dict
+
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 class UsageError(Exception):

@@ -34,7 +34,10 @@ class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, *, settings: Settings | None = None,
                  settings_message: str | None = None, settings_path: Path | None = None,
                  fullscreen: bool = False) -> None:
-        pygame.init()
+        # Display and fonts only: the app plays no sound, and opening audio fails noisily on
+        # machines without a sound card.
+        pygame.display.init()
+        pygame.font.init()
         if settings is None:
             settings, settings_message = settings_mod.load(settings_path)
         self.settings = settings
