@@ -158,3 +158,18 @@ def test_save_load_replay_equals_live_state(tmp_path, players: int) -> None:
             assert SavedGame.replay(saved.path).match.state == saved.match.state
     saved.close()
     assert SavedGame.replay(saved.path).match.state == saved.match.state
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_greedy_bot_plays_legal_moves_from_the_view(players: int) -> None:
+    from weather_tabletop.ai import levels, make_player
+    assert "greedy" in levels(GAME)
+    match = start(players, 21, actors="yes")
+    bots = [make_player("greedy", i, GAME) for i in range(players)]
+    while not GAME.is_over(match.state):
+        seat = GAME.to_act(match.state)[0]
+        view = GAME.view(match.state, seat)
+        cmd = bots[seat].choose(GAME, view, seat)
+        assert cmd in GAME.legal_commands(match.state, seat)
+        match.submit(cmd)
+    assert max(line.total for line in GAME.scores(match.state)) > 0

@@ -55,7 +55,7 @@ PHASE_NAMES = {ACTORS: "Setup", DISCARD: "Income", INCOME: "Income", BIDDING: "M
 
 def automa_score(state: MttsState) -> int:
     """The solo objective (project rule, data/components.toml ``automa_score``): the Automa
-    scores the Rating of each Project it claimed plus 2 for each red card in its deck."""
+    scores the Rating of each Project it claimed plus ``red_vp`` (4) for each red card in its deck."""
     cfg = K.C["automa_score"]
     ratings = sum(K.PROJECTS[c].rating for c in state.automa_claimed if c >= 0)
     reds = sum(1 for c in state.automa_deck if c >= 0 and K.AUTOMA[c].hard)
