@@ -12,6 +12,7 @@ from typing import Any
 from ..engine.protocol import Game
 
 RULES: dict[str, str] = {}
+RULES["weather-machine"] = "weather_tabletop.games.weather_machine.rules:GAME"
 RULES["machines-to-the-sky"] = "weather_tabletop.games.machines_to_the_sky.rules:GAME"
 RULES["meteo"] = "weather_tabletop.games.meteo.rules:GAME"
 VIEWS: dict[str, str] = {}
