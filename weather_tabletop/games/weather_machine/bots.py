@@ -29,6 +29,11 @@ class GreedyPlayer:
         legal = game.legal_commands(view, seat)
         if isinstance(legal[0], C.Confirm) or any(isinstance(c, C.Confirm) for c in legal):
             return C.Confirm(seat, True)
+        places = [c for c in legal if isinstance(c, C.PlaceToken)]
+        if places and self._rng.below(10):
+            office = view.pl[seat].office
+            fullest = max(sum(1 for x in office[c.row] if x) for c in places)
+            return self._rng.choice([c for c in places if sum(1 for x in office[c.row] if x) == fullest])
         best = max(PRIORITY.get(type(c), 1) for c in legal)
         if best >= 2 and self._rng.below(10):
             pool = [c for c in legal if PRIORITY.get(type(c), 1) == best]
