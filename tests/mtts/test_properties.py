@@ -173,3 +173,24 @@ def test_greedy_bot_plays_legal_moves_from_the_view(players: int) -> None:
         assert cmd in GAME.legal_commands(match.state, seat)
         match.submit(cmd)
     assert max(line.total for line in GAME.scores(match.state)) > 0
+
+
+@pytest.mark.parametrize("players,options", [(1, {"red_cards": 6, "actors": "yes"}), (4, {"automa": "yes"})])
+def test_every_command_and_event_has_a_description(players: int, options: dict) -> None:
+    match = start(players, 17, **options)
+    rnd = RandomPlayer(2)
+    s = GAME.initial_state(match.config)
+    for ev in match.log[0].events:
+        assert GAME.describe_event(s, ev)
+        s = GAME.apply(s, ev)
+    while not GAME.is_over(match.state):
+        s = match.state
+        seat = GAME.to_act(s)[0]
+        assert GAME.progress(s)
+        for cmd in GAME.legal_commands(s, seat):
+            assert GAME.describe_command(s, cmd)
+        group = match.submit(rnd.choose(GAME, GAME.view(s, seat), seat))
+        for ev in group.events:
+            text = GAME.describe_event(s, ev)
+            assert text and "None" not in text
+            s = GAME.apply(s, ev)

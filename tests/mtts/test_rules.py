@@ -17,10 +17,10 @@ from weather_tabletop.games.machines_to_the_sky.state import (AUTO_EVENTS, AUTO_
                                                               AUTO_MARKET, AUTO_ROUND_START,
                                                               AUTOMA, BIDDING, DISCARD, INCOME,
                                                               LEVELUP, LEVELUP_ORDER, MANAGEMENT,
-                                                              PRIORITY_SPACE, Player, Source,
+                                                              PRIORITY_SPACE, Source,
                                                               elements, meets_level_up)
 
-from .helpers import at_phase, pid, start, with_lanes
+from .helpers import pid, start, with_lanes
 
 
 def play(state, command):

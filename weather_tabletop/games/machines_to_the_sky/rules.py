@@ -22,11 +22,26 @@ How this app seats the decisions (the rulebook's words in quotes):
   as each Contact states.
 * The Automa (Solo Mode, and the ``automa`` option in multiplayer): see ``_auto_market`` and
   ``_auto_resolve``; its score, the solo objective, is :func:`automa_score`.
+
+Where the rulebook is silent or contradicts itself, the project decides (and tests say so):
+
+* Rating: "Rating ... indicates the highest Lane number that card can be played into" contradicts
+  "Play a Project card" and its example ("A Rating 2 Project can be placed into all Lanes except
+  Lane 1"); the latter is followed: lane >= Rating. The Rating limits playing only; Advance and
+  Demote move a top card to any neighbouring lane.
+* The hand limit counts Projects and Contacts (both are cards in hand).
+* Beneath Level I no maximum is printed: Lanes 2-3 score at most 0 there.
+* The first seat starts with the Priority token ("the most experienced player").
+* An empty Project deck is refilled by shuffling the discarded Projects (as for Contacts).
+* A short Power Supply: each player owed Power gets Supply // (players owed), at most what they
+  are owed; the rest stays in the Supply.
+* The Automa's Experts count as another player's: a Bid must beat them too; a tie claims nothing.
+  Its cubes are its own (not one of the four colours, not limited); Projects it claims leave play
+  and count for its score. Its bottom conditions are looked at as Resolve Bids begins.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import replace
 from typing import Any, Hashable, Iterable
 
@@ -1006,7 +1021,8 @@ class MachinesToTheSky:
         if isinstance(e, E.Passed):
             return f"{name(e.seat)} passes."
         if isinstance(e, E.ProjectClaimed):
-            return f"{name(e.claimant).capitalize() if e.claimant == AUTOMA else name(e.claimant)} claims {K.PROJECTS[state.market[e.slot]].name}."
+            who = "The Automa" if e.claimant == AUTOMA else name(e.claimant)
+            return f"{who} claims {K.PROJECTS[state.market[e.slot]].name}."
         if isinstance(e, E.PriorityClaimed):
             if e.seat < 0:
                 return "Nobody claims the Priority token; the Experts on it return."
