@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from . import __version__, games
-from .engine.protocol import Game, GameConfig, IllegalMove, SeatConfig, options_dict
+from .engine.protocol import (Game, GameConfig, IllegalMove, SeatConfig, default_colours,
+                              options_dict)
 
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -131,9 +132,9 @@ def _bots(game: Game, spec: str | None, players: int) -> list[str]:
 
 def computer_config(game: Game, players: int, levels_: list[str], options: dict[str, Any],
                     seed: int) -> GameConfig:
-    seats = tuple(SeatConfig(f"{game.colours[i % len(game.colours)].key.title()} ({lvl})",
-                             game.colours[i % len(game.colours)].key, "computer", lvl)
-                  for i, lvl in enumerate(levels_))
+    keys = default_colours(game, players)
+    seats = tuple(SeatConfig(f"{key.title()} ({lvl})", key, "computer", lvl)
+                  for key, lvl in zip(keys, levels_))
     return GameConfig(game.id, seats, tuple(sorted(options.items())), seed)
 
 

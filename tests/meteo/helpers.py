@@ -12,13 +12,16 @@ from weather_tabletop.games.meteo.rules import GAME, start_village
 from weather_tabletop.games.meteo.state import MeteoState
 
 
-def config(players: int = 2, seed: int = 1, **options: Any) -> GameConfig:
-    seats = tuple(SeatConfig(f"P{i + 1}", "") for i in range(players))
+def config(players: int = 2, seed: int = 1, colours: tuple[str, ...] | None = None,
+           **options: Any) -> GameConfig:
+    keys = colours or GAME.default_colours(players)
+    seats = tuple(SeatConfig(f"P{i + 1}", keys[i]) for i in range(players))
     return GameConfig("meteo", seats, tuple(options.items()), seed)
 
 
-def started(players: int = 2, seed: int = 1, **options: Any) -> MeteoState:
-    return Match.start(GAME, config(players, seed, **options)).state
+def started(players: int = 2, seed: int = 1, colours: tuple[str, ...] | None = None,
+            **options: Any) -> MeteoState:
+    return Match.start(GAME, config(players, seed, colours, **options)).state
 
 
 def state(players: int = 2, seed: int = 1, **fields: Any) -> MeteoState:

@@ -17,7 +17,7 @@ from weather_tabletop.games.meteo.events import (DieRolled, EndTriggered, GameEn
 from weather_tabletop.games.meteo.rules import GAME
 from weather_tabletop.games.meteo.state import DRAW, MOVE, OVER, PLACE, WIND, WITCH
 
-from .helpers import home, refused, run, start, started, state
+from .helpers import config, home, refused, run, start, started, state
 
 RED_FRONT = ((2, -5), (3, -5))  # coloured spaces in front of the red village (3, -6)
 B4 = (2, -4)  # plain between them
@@ -66,10 +66,16 @@ def test_setup_colours():
     """"With 3 players, red, dark yellow (orange) and blue, or light yellow, light blue and green";
     with 2 two opposite colours; with 4 one opposite pair is left out."""
     assert started(2).colours == (0, 3)
-    assert started(2, pair="green-blue").colours == (1, 4)
+    assert started(2, colours=("blue", "green")).colours == (4, 1)
     assert started(3).colours == (0, 2, 4)
-    assert started(3, trio="green-yellow-lightblue").colours == (1, 3, 5)
-    assert started(4, left_out="red-yellow").colours == (1, 2, 4, 5)
+    assert started(3, colours=("green", "yellow", "lightblue")).colours == (1, 3, 5)
+    assert started(4, colours=("green", "orange", "blue", "lightblue")).colours == (1, 2, 4, 5)
+    for players, wrong in ((2, ("red", "green")), (3, ("red", "green", "blue")),
+                           (4, ("red", "yellow", "green", "orange")), (2, ("red", "purple"))):
+        reason = GAME.check_seats(config(players, colours=wrong))
+        assert reason and reason.startswith("Setup:")
+        with pytest.raises(ValueError, match="Setup"):
+            started(players, colours=wrong)
     for c in range(6):
         assert BOARD.villages[(c + 3) % 6] == (-BOARD.villages[c][0], -BOARD.villages[c][1])
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from weather_tabletop.ai import RandomPlayer
-from weather_tabletop.engine.protocol import Game, GameConfig, SeatConfig
+from weather_tabletop.engine.protocol import Game, GameConfig, SeatConfig, default_colours
 
 
 def config(game: Game, players: int, seed: int = 1, **options: Any) -> GameConfig:
-    seats = tuple(SeatConfig(f"P{i + 1}", game.colours[i].key) for i in range(players))
+    seats = tuple(SeatConfig(f"P{i + 1}", key) for i, key in enumerate(default_colours(game, players)))
     merged = {o.key: o.default for o in game.options}
     merged.update(options)
     return GameConfig(game.id, seats, tuple(sorted(merged.items())), seed)

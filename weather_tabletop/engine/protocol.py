@@ -171,6 +171,9 @@ class Game(Protocol[State]):
     def progress(self, state: State) -> str:
         """A short line for the turn banner and the saved-games list, e.g. "Round 3"."""
 
+    # Optional, for games whose rules limit the seats' colours (Meteo):
+    #   default_colours(players) -> tuple[str, ...]: the colour keys the setup offers first;
+    #   check_seats(config) -> str | None: why these seats cannot start a game (names the rule).
     # Optional, for search players (``weather_tabletop.ai.search``):
     #   determinize(view, seat, rng) -> State: a full state consistent with the view, hidden
     #       parts (other hands, deck orders, the seed) sampled from ``rng``;
@@ -185,6 +188,24 @@ class Game(Protocol[State]):
 
 def seat_names(config: GameConfig) -> Sequence[str]:
     return [s.name for s in config.seats]
+
+
+def default_colours(game: Game, players: int) -> tuple[str, ...]:
+    """The colour keys a new game of ``players`` seats starts with."""
+    hook = getattr(game, "default_colours", None)
+    if hook is not None:
+        return tuple(hook(players))
+    return tuple(game.colours[i % len(game.colours)].key for i in range(players))
+
+
+def seats_error(game: Game, config: GameConfig) -> str | None:
+    """Why ``config``'s seats cannot start a game of ``game``, or None."""
+    if not game.min_players <= config.players <= game.max_players:
+        return f"{game.title} is played by {game.min_players} to {game.max_players} players."
+    if len({s.color for s in config.seats}) < config.players:
+        return "Each seat needs its own colour."
+    hook = getattr(game, "check_seats", None)
+    return hook(config) if hook is not None else None
 
 
 def options_dict(game: Game, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -213,4 +234,6 @@ __all__ = [
     "SeatConfig",
     "options_dict",
     "seat_names",
+    "default_colours",
+    "seats_error",
 ]

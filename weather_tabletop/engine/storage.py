@@ -28,7 +28,8 @@ from typing import Any, BinaryIO
 from .. import __version__
 from .codec import Codec, CodecError, encode
 from .match import Group, Match
-from .protocol import Command, Game, GameConfig, IllegalMove, SeatConfig, options_dict
+from .protocol import (Command, Game, GameConfig, IllegalMove, SeatConfig, options_dict,
+                       seats_error)
 
 FORMAT = "weather-tabletop-save"
 FORMAT_VERSION = 1
@@ -263,7 +264,13 @@ def _config_from_header(header: dict[str, Any]) -> tuple[Game, GameConfig, bool]
 def _replay(read: _Read, name: str) -> Match:
     game, config, casual = _config_from_header(read.header)
     codec = Codec((*game.commands, *game.events))
-    match = Match(game, config, casual=casual)
+    reason = seats_error(game, config)
+    if reason:
+        raise LoadError(f"{name} cannot be set up: {reason}")
+    try:
+        match = Match(game, config, casual=casual)
+    except (ValueError, TypeError, KeyError) as exc:
+        raise LoadError(f"{name} cannot be set up: {exc}") from None
     for index, body in enumerate(read.bodies):
         where = f"{name}, line {index + 2}"
         kind = body.get("kind")

@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 
 from .. import games
-from ..engine.protocol import GameConfig, SeatConfig, options_dict
+from ..engine.protocol import GameConfig, SeatConfig, default_colours, options_dict
 from ..settings import Settings
 
 SCENES = ("menu", "setup", "table", "scores", "rules", "settings", "load", "demos", "privacy")
@@ -28,8 +28,8 @@ def _config(game_id: str, players: int | None, seed: int, options: dict[str, str
     if not game.min_players <= n <= game.max_players:
         raise ValueError(f"{game_id} takes {game.min_players} to {game.max_players} players (got {n})")
     opts = options_dict(game, options)
-    colours = game.colours
-    seats = tuple(SeatConfig(NAMES[i % len(NAMES)], colours[i % len(colours)].key) for i in range(n))
+    seats = tuple(SeatConfig(NAMES[i % len(NAMES)], key)
+                  for i, key in enumerate(default_colours(game, n)))
     return GameConfig(game_id, seats, tuple(sorted(opts.items())), seed)
 
 

@@ -77,39 +77,46 @@ TRIOS = {"red-orange-blue": (0, 2, 4), "green-yellow-lightblue": (1, 3, 5)}
 FIGURES = {2: 9, 3: 6, 4: 5}
 
 OPTIONS = (
-    OptionSpec("pair", "Colours with 2 players", tuple(PAIRS), "red-yellow",
-               "Setup: with 2 players two opposite colours are played."),
-    OptionSpec("trio", "Colours with 3 players", tuple(TRIOS), "red-orange-blue",
-               "Setup: red, orange and blue, or green, light yellow and light blue."),
-    OptionSpec("left_out", "Colours left out with 4 players", tuple(PAIRS), "orange-lightblue",
-               "Setup: with 4 players two opposite colours are not used."),
     OptionSpec("round_limit", "Round limit (project rule)", (40, 60, 100, 0), 60,
                "Not in the rulebook: the game also ends after this round (0: no limit), so a "
                "game where nobody advances still ends."),
 )
 
 
-def seat_colours(config: GameConfig) -> tuple[int, ...]:
-    """The colour of each seat: the seats' own colour keys when they form a set the Setup
-    allows for this many players, else the options. Seats sit (and play) clockwise."""
-    n = config.players
+def allowed_colour_sets(players: int) -> list[tuple[int, ...]]:
+    """The colour sets the Setup allows for this many players (sorted colour indexes)."""
+    if players == 2:
+        return list(PAIRS.values())
+    if players == 3:
+        return list(TRIOS.values())
+    return [tuple(c for c in range(6) if c not in p) for p in PAIRS.values()]
+
+
+def colour_error(config: GameConfig) -> str | None:
+    """Why the seats' colours are not a set the Setup allows, or None."""
     keys = [c.key for c in COLOURS]
     chosen = [keys.index(s.color) if s.color in keys else -1 for s in config.seats]
-    allowed: list[tuple[int, ...]]
-    if n == 2:
-        allowed = list(PAIRS.values())
-    elif n == 3:
-        allowed = list(TRIOS.values())
-    else:
-        allowed = [tuple(c for c in range(6) if c not in p) for p in PAIRS.values()]
-    if -1 not in chosen and tuple(sorted(chosen)) in allowed:
-        return tuple(chosen)
-    if n == 2:
-        return PAIRS[config.option("pair", "red-yellow")]
-    if n == 3:
-        return TRIOS[config.option("trio", "red-orange-blue")]
-    out = PAIRS[config.option("left_out", "orange-lightblue")]
-    return tuple(c for c in range(6) if c not in out)
+    if -1 in chosen:
+        return "Setup: every seat plays one of red, green, orange, light yellow, blue, light blue."
+    if tuple(sorted(chosen)) in allowed_colour_sets(config.players):
+        return None
+    return {2: "Setup: with 2 players, two opposite colours are played (red and light yellow, "
+               "green and blue, or orange and light blue).",
+            3: "Setup: with 3 players, red, orange and blue, or light yellow, light blue and "
+               "green are played.",
+            4: "Setup: with 4 players, two opposite colours are not used (leave out red and light "
+               "yellow, green and blue, or orange and light blue)."}.get(
+        config.players, "Meteo is played by 2 to 4 players.")
+
+
+def seat_colours(config: GameConfig) -> tuple[int, ...]:
+    """The colour of each seat, from the seats' colour keys (Setup: "Each player chooses a
+    colour"). Seats sit (and play) clockwise. Raises ValueError for a set the Setup forbids."""
+    reason = colour_error(config)
+    if reason:
+        raise ValueError(reason)
+    keys = [c.key for c in COLOURS]
+    return tuple(keys.index(s.color) for s in config.seats)
 
 
 def start_village(board: Board, colour: int) -> Pos:
@@ -128,6 +135,15 @@ class Meteo:
     events = EVENTS
     hidden_information = True
     board = BOARD
+
+    def default_colours(self, players: int) -> tuple[str, ...]:
+        """The colour keys offered first in the setup for this many players."""
+        first = {2: PAIRS["red-yellow"], 3: TRIOS["red-orange-blue"], 4: (0, 1, 3, 4)}
+        return tuple(COLOURS[c].key for c in first.get(players, range(players)))
+
+    def check_seats(self, config: GameConfig) -> str | None:
+        """Why these seats cannot start a game (the Setup rule), or None."""
+        return colour_error(config)
 
     # -- setup ------------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ import pygame
 import pygame_gui
 
 from ... import games
-from ...engine.protocol import SeatConfig
+from ...engine.protocol import GameConfig, SeatConfig, default_colours, seats_error
 from ... import i18n
 from ...i18n import tr
 from .. import widgets
@@ -66,6 +66,10 @@ class SetupScene(Scene):
                                "kind": "person" if i == 0 else "computer:" + computer_levels(game)[0]})
         del self.seats[self.players:]
         kinds = {"person"} | {"computer:" + lv for lv in computer_levels(game)}
+        if seats_error(game, GameConfig(game.id, tuple(SeatConfig("", s["color"]) for s in self.seats))):
+            # The colours no longer form a set the game allows (e.g. Meteo's opposite pairs).
+            for s, key in zip(self.seats, default_colours(game, self.players)):
+                s["color"] = key
         for i, s in enumerate(self.seats):
             if s["color"] not in colours:
                 s["color"] = colours[i % len(colours)]
@@ -241,8 +245,9 @@ class SetupScene(Scene):
         from .table import TableScene
 
         seats = self.seat_configs()
-        if len({s.color for s in seats}) < len(seats):
-            self.message = tr("setup.same_colour")
+        reason = seats_error(self.game, GameConfig(self.game_id, tuple(seats)))
+        if reason:
+            self.message = tr(reason)
         else:
             try:
                 config = new_config(self.game_id, seats, self.options,
