@@ -200,7 +200,13 @@ class Meteo:
 
     def displaced(self, state: MeteoState) -> list[tuple[int, int, Pos]]:
         """Pieces standing on impassable spaces: (owner seat, -1, pos) for figures (once per
-        figure), (-1, witch, pos) for witches."""
+        figure), (-1, witch, pos) for witches. Computed once per state (states never change)."""
+        memo = state.__dict__
+        if "_displaced" not in memo:
+            memo["_displaced"] = self._displaced(state)
+        return memo["_displaced"]
+
+    def _displaced(self, state: MeteoState) -> list[tuple[int, int, Pos]]:
         out: list[tuple[int, int, Pos]] = []
         for seat, figs in enumerate(state.figures):
             for p in figs:
@@ -228,10 +234,11 @@ class Meteo:
 
     def overfull(self, state: MeteoState) -> Pos | None:
         """A coloured space with 2 figures: one is passing through and must move on."""
-        for p, n in state.occupancy.items():
-            if n > 1 and self.board.spaces[p].kind == COLOURED:
-                return p
-        return None
+        memo = state.__dict__
+        if "_overfull" not in memo:
+            memo["_overfull"] = next((p for p, n in state.occupancy.items()
+                                      if n > 1 and self.board.spaces[p].kind == COLOURED), None)
+        return memo["_overfull"]
 
     def own_half_count(self, state: MeteoState, seat: int) -> int:
         c = state.colours[seat]
