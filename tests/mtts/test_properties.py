@@ -194,3 +194,10 @@ def test_every_command_and_event_has_a_description(players: int, options: dict) 
             text = GAME.describe_event(s, ev)
             assert text and "None" not in text
             s = GAME.apply(s, ev)
+
+
+def test_scores_on_a_view_equal_scores_on_the_state() -> None:
+    """The result screen may read a view: nothing hidden enters the score."""
+    match = start(1, 8, red_cards=4)
+    play_random(match, 3)
+    assert GAME.scores(GAME.view(match.state, 0)) == GAME.scores(match.state)

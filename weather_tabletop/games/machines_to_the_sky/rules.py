@@ -73,8 +73,7 @@ def automa_score(state: MttsState) -> int:
     scores the Rating of each Project it claimed plus ``red_vp`` (4) for each red card in its deck."""
     cfg = K.C["automa_score"]
     ratings = sum(K.PROJECTS[c].rating for c in state.automa_claimed if c >= 0)
-    reds = sum(1 for c in state.automa_deck if c >= 0 and K.AUTOMA[c].hard)
-    return cfg["per_rating"] * ratings + cfg["red_vp"] * reds
+    return cfg["per_rating"] * ratings + cfg["red_vp"] * state.automa_reds
 
 
 def lane_panel(p: Player, lane: int) -> str | None:
@@ -728,6 +727,7 @@ class MachinesToTheSky:
                            contact_deck=e.contact_deck, event_deck=e.event_deck,
                            unique_unused=e.unique_unused, ark_track=e.ark_track,
                            automa_deck=e.automa_deck, red_pool=e.red_pool,
+                           automa_reds=sum(1 for c in e.automa_deck if K.AUTOMA[c].hard),
                            automa_unused=e.automa_unused, actors_unused=e.actors_unused,
                            players=players)
         if isinstance(e, E.ProjectDrawn):
@@ -793,7 +793,8 @@ class MachinesToTheSky:
         if isinstance(e, E.AutomaChecked):
             return replace(s, power_cut=s.power_cut + (1 if e.met and K.AUTOMA[e.card].hard else 0))
         if isinstance(e, E.AutomaCardAdded):
-            return replace(s, red_pool=s.red_pool[1:], automa_deck=s.automa_deck + (e.card,))
+            return replace(s, red_pool=s.red_pool[1:], automa_deck=s.automa_deck + (e.card,),
+                           automa_reds=s.automa_reds + 1)
         if isinstance(e, E.BidPlaced):
             p = s.players[e.seat]
             s = s.with_player(e.seat, stock=p.stock - e.n)

@@ -101,6 +101,7 @@ class MttsState:
     automa_deck: tuple[int, ...] = ()
     red_pool: tuple[int, ...] = ()  # red cards not in the Automa deck, in hidden order
     automa_unused: tuple[int, ...] = ()  # green cards not in the deck
+    automa_reds: int = 0  # red cards in the Automa deck (public: the difficulty and each addition)
     automa_revealed: tuple[int, ...] = ()
     automa_claimed: tuple[int, ...] = ()
     power_cut: int = 0  # reduce each player's next Power Income (hard Automa cards)
