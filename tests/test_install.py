@@ -34,7 +34,7 @@ def test_engine_and_rules_never_import_pygame():
                                                    if p.is_dir()]
     for folder in pure:
         for path in folder.rglob("*.py"):
-            if path.name == "view.py" or "view" in path.parts[-2:-1]:
+            if path.name.startswith("view"):  # a game's table view draws with pygame
                 continue
             text = path.read_text(encoding="utf-8")
             assert "import pygame" not in text and "from pygame" not in text, path
