@@ -45,11 +45,14 @@ class LogBook:
             return tr("table.someone")
         return match.config.seats[seat].name
 
-    def _events(self, match: Match, state: Any, group: Group) -> Any:
+    def _events(self, match: Match, state: Any, group: Group, said: str = "") -> Any:
+        """Add the event lines of ``group``; a line that repeats the command's line is left out."""
         game = match.game
         for event in group.events:
             text = game.describe_event(state, event)
-            if text:
+            if text and _same(text, said):
+                said = ""  # only the first repeat is redundant
+            elif text:
                 self.lines.append(Line(tr(text), group.seat, "event"))
             state = game.apply(state, event)
         return state
@@ -58,12 +61,13 @@ class LogBook:
         game = match.game
         if group.kind in ("setup", "command"):
             before = self._states[-1]
+            said = ""
             if group.kind == "command" and group.command is not None:
-                self.lines.append(Line(tr(game.describe_command(before, group.command)),
-                                       group.seat, "command"))
+                said = game.describe_command(before, group.command)
+                self.lines.append(Line(tr(said), group.seat, "command"))
             else:
                 self.lines.append(Line(tr("log.setup"), None, "setup"))
-            self._states.append(self._events(match, before, group))
+            self._states.append(self._events(match, before, group, said))
             self._groups.append(group)
             self._undone.clear()
         elif group.kind == "undo" and len(self._groups) > 1:
@@ -80,3 +84,7 @@ class LogBook:
             self._states.append(state)
             self.lines.append(Line(tr("log.redo", name=self._name(match, group.seat), what=tr(what)),
                                    group.seat, "redo"))
+
+
+def _same(a: str, b: str) -> bool:
+    return a.strip().rstrip(".").casefold() == b.strip().rstrip(".").casefold()
