@@ -1,19 +1,30 @@
-"""A recorded complete 3-player game (greedy computer seats) is verified and replayed."""
+"""A recorded complete 3-player game (greedy computer seats) in ``saves/`` is verified by the
+command line and replays to its recorded final scores."""
 
+import json
 from pathlib import Path
 
+from tests.wm.helpers import conservation
+from weather_tabletop.cli import main
 from weather_tabletop.engine.storage import SavedGame
 from weather_tabletop.games.weather_machine.rules import GAME
-from tests.wm.helpers import conservation
 
-SAVE = Path(__file__).parent / "saves" / "weather-machine-3p-greedy.wtsave"
+SAVE = Path(__file__).resolve().parents[2] / "saves" / "weather-machine-demo-3p.wtsave"
+RECORDED = {0: (13, 1), 1: (11, 2), 2: (5, 3)}  # seat: (CP, rank) when it was recorded
 
 
-def test_recorded_game_replays_to_its_end() -> None:
+def test_recorded_game_replays_to_its_recorded_scores() -> None:
     saved = SavedGame.replay(SAVE)
     state = saved.match.state
     assert GAME.is_over(state) and state.players == 3
     assert conservation(state) == []
-    lines = GAME.scores(state)
-    assert sorted(l.rank for l in lines)[0] == 1
+    assert {l.seat: (l.total, l.rank) for l in GAME.scores(state)} == RECORDED
     assert state.round == state.final_round
+
+
+def test_verify_accepts_the_recorded_game(capsys) -> None:
+    before = SAVE.read_bytes()
+    assert main(["verify", str(SAVE), "--json"]) == 0
+    info = json.loads(capsys.readouterr().out)
+    assert info["game"] == "weather-machine" and info["over"] and info["commands"] == 232
+    assert SAVE.read_bytes() == before
