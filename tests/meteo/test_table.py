@@ -267,8 +267,13 @@ def test_tooltips_and_the_placement_table(app):
          mouse(pygame.MOUSEBUTTONUP, button.shape.center))
     assert view.show_table
     app.render(app.window)
-    cell = view._table_cells[0]
-    assert "on" in view.tooltip_at(cell[0].center, s)
+    cell = view._table_cells[-1]
+    assert " on " in view.tooltip_at(cell[0].center, s)
+    # a click on the shown table hides it again
+    overlay = view._table_rect()
+    post(app, mouse(pygame.MOUSEBUTTONDOWN, overlay.center),
+         mouse(pygame.MOUSEBUTTONUP, overlay.center))
+    assert not view.show_table
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])

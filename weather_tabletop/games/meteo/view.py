@@ -248,6 +248,7 @@ class MeteoView:
         if kind == "table":
             if piece.shape.collidepoint(pos):
                 self.show_table = not self.show_table
+                self._layer_key = None
             return None
         if seat is None:
             return None
@@ -522,8 +523,10 @@ class MeteoView:
             self._static = self._render_static(state)
             self._static_key = skey
             self._layer_key = None
-        lkey = (id(state), seat, skey, self._last_face)
-        if lkey != self._layer_key:
+        # the state itself is kept in the key (an id could be reused by a later state)
+        lkey = (state, seat, skey, self._last_face, self.show_table)
+        old = self._layer_key
+        if old is None or old[0] is not state or old[1:] != lkey[1:]:
             self._render_state(state, seat)
             self._layer_key = lkey
 
@@ -766,6 +769,9 @@ class MeteoView:
         # the pieces that something can be done with are picked first (the end of the list)
         if self._legal:
             pieces.sort(key=lambda p: bool(self.drop_targets(p, self._legal)))
+        if self.show_table:  # shown: a click anywhere on it hides it again
+            pieces.append(Piece(("table",), self._table_rect(), "Placement table", None,
+                                self._table_surface))
         self._pieces = pieces
         self._layer = layer.convert_alpha() if pygame.display.get_surface() is not None else layer
         self._composite = comp
@@ -825,19 +831,25 @@ class MeteoView:
         text = self.ctx.text
         ls = L.label_size
         # the hand
-        title = (f"{self.ctx.name(seat)}'s hand (secret)" if seat is not None
-                 else "Hands are secret")
+        # watched without a seat (a demo): the active seat's hand, face down
+        owner = seat if seat is not None else state.current
+        title = (f"{self.ctx.name(owner)}'s hand (secret)" if seat is not None
+                 else f"{self.ctx.name(owner)}'s hand")
         head = text.fit(tr(title), ls, theme.INK_SOFT, L.hand_rect.w - 2 * L.pad, bold=True)
         layer.blit(head, (L.hand_rect.left + L.pad * 2, L.hand_rect.top + L.pad))
         slots = L.tile_slots(L.hand_rect, 3)
-        hand = state.hands[seat] if seat is not None else ()
+        hand = state.hands[owner] if 0 <= owner < state.players else ()
         for i, slot in enumerate(slots):
             pygame.draw.rect(layer, theme.SKY, slot, border_radius=L.tile // 2)
-            if i < len(hand) and hand[i] != UNKNOWN:
-                tok = va.token(hand[i], L.tile)
-                layer.blit(tok, slot)
-                pieces.append(Piece(("hand", i, hand[i]), self._arect(slot),
-                                    self.board.marker_names[hand[i]], seat, tok))
+            if i >= len(hand):
+                continue
+            if hand[i] == UNKNOWN:
+                layer.blit(va.token("back", L.tile), slot)
+                continue
+            tok = va.token(hand[i], L.tile)
+            layer.blit(tok, slot)
+            pieces.append(Piece(("hand", i, hand[i]), self._arect(slot),
+                                self.board.marker_names[hand[i]], seat, tok))
         if seat is not None and state.phase == PLACE and seat == state.current and acting:
             hint = f"Drag onto a space ({state.placed} of 2 placed)"
         elif seat is not None and state.phase == DRAW and seat == state.current and acting:
@@ -875,7 +887,7 @@ class MeteoView:
             else:
                 pygame.draw.rect(layer, theme.SKY, slot, border_radius=L.tile // 2)
         # the other hands, face down
-        others = [i for i in range(state.players) if i != seat]
+        others = [i for i in range(state.players) if i != owner]
         rows = max(3, len(others))
         r = L.others_rect.inflate(-2 * L.pad, -2 * L.pad)
         row_h = r.h // rows
@@ -904,12 +916,26 @@ class MeteoView:
             return False
         return self._arect(self.L.table_button).collidepoint(pygame.mouse.get_pos())
 
-    def _draw_table(self, surface: pygame.Surface) -> None:
+    def _table_rect(self) -> pygame.Rect:
+        """Where the placement table shows: over the island, below its button."""
         if self._table_surface is None:
             self._table_surface = self._render_table()
-        rect = self._table_surface.get_rect(center=self._abs((self.L.area.centerx,
-                                                              self.L.area.centery)))
+        L = self.L
+        rect = self._table_surface.get_rect(centerx=L.area.centerx)
+        rect.top = min(L.table_button.bottom + L.pad, max(0, L.area.bottom - rect.h))
+        return rect.move(self.rect.topleft)
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
+        rect = self._table_rect()
+        assert self._table_surface is not None
         surface.blit(self._table_surface, rect)
+
+    def _size_to_fit(self, words: Sequence[str], start: int, width: int, bold: bool) -> int:
+        """The largest font size (at most ``start``) at which every word fits ``width``."""
+        size = start
+        while size > 8 and max(self.ctx.text.font(size, bold).size(w)[0] for w in words) > width:
+            size -= 1
+        return size
 
     def _render_table(self) -> pygame.Surface:
         """The placement table as the board shows it: a row per marker placed, a column per
@@ -918,46 +944,58 @@ class MeteoView:
         text = self.ctx.text
         kinds = list(b.marker_kinds)
         cols = list(LANDSCAPES) + kinds
+        short = {"mountains": "mount.", "thunderstorm": "Storm"}
+        names = {c: tr(short.get(c, c if c in LANDSCAPES else b.marker_names[c])) for c in cols}
         w = min(L.area.w - 2 * L.pad, round(L.s * 22))
-        cell = (w - 2 * L.pad) // (len(cols) + 1.4)
-        head_h = round(cell * 1.25)
-        legend_h = round(cell * 0.9)
-        title_h = round(cell * 0.8)
-        h = title_h + head_h + len(kinds) * cell + legend_h + 3 * L.pad
-        w = round(cell * (len(cols) + 1.4) + 2 * L.pad)
+        cell = int((w - 2 * L.pad) // (len(cols) + 1.6))
+        icon = round(cell * 0.62)
+        fs = self._size_to_fit([tr(x) for x in va.EFFECT_WORD.values()], max(9, round(cell * 0.27)),
+                               cell - 6, True)
+        ls = self._size_to_fit(list(names.values()), max(9, round(cell * 0.26)), cell - 2, False)
+        legend = [(e, tr(t)) for e, t in (("impassable", "makes impassable"),
+                                          ("passable", "makes passable"),
+                                          ("holds", "holds figures (fog)"),
+                                          ("cancel", "both removed"))]
+        head_h = icon + ls + 6
+        title_size = max(10, round(cell * 0.3))
+        title_h = title_size + 2 * L.pad
+        sq = max(8, round(cell * 0.3))
+        w = round(cell * (len(cols) + 1.6) + 2 * L.pad)
+        gs = self._size_to_fit([" ".join(t for _, t in legend)], fs,
+                               w - 2 * L.pad - 4 * (sq + 4 + 2 * L.pad), False)
+        legend_h = max(sq, gs) + 2 * L.pad
+        h = title_h + head_h + len(kinds) * cell + legend_h + L.pad
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.rect(surf, theme.PANEL, surf.get_rect(), border_radius=L.pad * 2)
         pygame.draw.rect(surf, theme.INK_SOFT, surf.get_rect(), 2, border_radius=L.pad * 2)
-        fs = max(9, round(cell * 0.26))
-        title = text.fit(tr("Placement table: which marker (row) may be placed on what (column)"),
-                         max(10, round(cell * 0.3)), theme.INK, w - 2 * L.pad, bold=True)
+        title = text.fit(tr("Placement table (row: the marker placed; column: placed on)"),
+                         title_size, theme.INK,
+                         w - 4 * L.pad, bold=True)
         surf.blit(title, (L.pad * 2, L.pad))
-        x0 = L.pad + round(cell * 1.4)
-        y0 = L.pad + title_h
+        x0 = L.pad + round(cell * 1.6)
+        y0 = title_h
         self._table_cells = []
-        origin = pygame.Rect(0, 0, w, h)
-        origin.center = self._abs((L.area.centerx, L.area.centery))
-        icon = round(cell * 0.7)
+        origin = self._table_rect_origin(w, h)
         for j, col in enumerate(cols):
             cx = x0 + j * cell + cell // 2
-            if col in LANDSCAPES:
-                img = va.hex_tile(col, max(4, icon // 2))
-            else:
-                img = va.token(col, icon)
+            img = va.hex_tile(col, max(4, icon // 2)) if col in LANDSCAPES else va.token(col, icon)
             surf.blit(img, img.get_rect(center=(cx, y0 + icon // 2)))
-            name = col if col in LANDSCAPES else b.marker_names[col]
-            label = text.fit(tr(name[:5] if len(name) > 6 else name), fs - 1, theme.INK_SOFT,
-                             cell - 2)
-            surf.blit(label, label.get_rect(midtop=(cx, y0 + icon + 1)))
-        if len(kinds) > 0:
-            sep = x0 + len(LANDSCAPES) * cell
-            pygame.draw.line(surf, theme.INK_SOFT, (sep, y0), (sep, y0 + head_h + len(kinds) * cell), 2)
+            label = text.fit(names[col], ls, theme.INK_SOFT, cell - 2)
+            surf.blit(label, label.get_rect(midtop=(cx, y0 + icon + 2)))
+            what = col if col in LANDSCAPES else f"a lying {b.marker_names[col]}"
+            self._table_cells.append((pygame.Rect(x0 + j * cell, y0, cell, head_h).move(origin),
+                                      tr(f"Column: placed on {what}.")))
+        sep = x0 + len(LANDSCAPES) * cell
+        pygame.draw.line(surf, theme.INK_SOFT, (sep, y0), (sep, y0 + head_h + len(kinds) * cell), 2)
         for i, kind in enumerate(kinds):
             y = y0 + head_h + i * cell
             tok = va.token(kind, icon)
-            surf.blit(tok, tok.get_rect(center=(L.pad + round(cell * 0.45), y + cell // 2)))
-            name = text.fit(tr(b.marker_names[kind]), fs - 1, theme.INK_SOFT, round(cell * 0.6))
-            surf.blit(name, name.get_rect(midleft=(L.pad + round(cell * 0.9) - 2, y + cell // 2)))
+            surf.blit(tok, tok.get_rect(center=(L.pad + icon // 2 + 2, y + cell // 2)))
+            name = text.fit(names[kind], ls, theme.INK_SOFT, x0 - icon - L.pad - 6)
+            surf.blit(name, name.get_rect(midleft=(L.pad + icon + 5, y + cell // 2)))
+            self._table_cells.append((pygame.Rect(0, y, x0, cell).move(origin),
+                                      tr(f"{b.marker_names[kind]}: may be placed "
+                                         f"{self._uses(kind)}.")))
             for j, col in enumerate(cols):
                 r = pygame.Rect(x0 + j * cell + 1, y + 1, cell - 2, cell - 2)
                 c = b.cells.get((kind, col))
@@ -965,22 +1003,25 @@ class MeteoView:
                     pygame.draw.rect(surf, theme.SKY, r, border_radius=3)
                     continue
                 pygame.draw.rect(surf, va.EFFECT_RGB[c.effect], r, border_radius=3)
-                word = text.fit(tr(va.EFFECT_WORD[c.effect]), fs, (255, 255, 255), cell - 4,
-                                bold=True)
+                word = text.render(tr(va.EFFECT_WORD[c.effect]), fs, (255, 255, 255), bold=True)
                 surf.blit(word, word.get_rect(center=r.center))
                 on = col if col in LANDSCAPES else f"a lying {b.marker_names[col]}"
-                self._table_cells.append((r.move(origin.topleft),
+                self._table_cells.append((r.move(origin),
                                           tr(f"{b.marker_names[kind]} on {on}: "
                                              f"{va.EFFECT_TEXT[c.effect]} ({c.source}).")))
-        # legend
         y = y0 + head_h + len(kinds) * cell + L.pad
         x = L.pad * 2
-        for effect in ("impassable", "passable", "holds", "cancel"):
-            r = pygame.Rect(x, y + legend_h // 4, legend_h // 2, legend_h // 2)
+        for effect, words in legend:
+            r = pygame.Rect(x, y + (legend_h - L.pad - sq) // 2, sq, sq)
             pygame.draw.rect(surf, va.EFFECT_RGB[effect], r, border_radius=3)
-            t = text.render(tr({"impassable": "makes impassable", "passable": "makes passable",
-                                "holds": "holds figures (fog)", "cancel": "both removed"}[effect]),
-                            fs, theme.INK)
+            t = text.render(words, gs, theme.INK)
             surf.blit(t, t.get_rect(midleft=(r.right + 4, r.centery)))
             x = r.right + 4 + t.get_width() + L.pad * 2
         return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+
+    def _table_rect_origin(self, w: int, h: int) -> tuple[int, int]:
+        L = self.L
+        rect = pygame.Rect(0, 0, w, h)
+        rect.centerx = L.area.centerx
+        rect.top = min(L.table_button.bottom + L.pad, max(0, L.area.bottom - h))
+        return (rect.x + self.rect.x, rect.y + self.rect.y)

@@ -22,7 +22,7 @@ LANDSCAPE_RGB = {"plain": (243, 222, 138), "forest": (140, 199, 161),
                  "mountains": (201, 210, 218), "lake": (127, 183, 224)}
 EFFECT_RGB = {"impassable": (200, 85, 61), "passable": (63, 143, 107), "holds": (106, 122, 137),
               "cancel": (47, 125, 191)}
-EFFECT_WORD = {"impassable": "blocks", "passable": "opens", "holds": "holds", "cancel": "cancels"}
+EFFECT_WORD = {"impassable": "blocks", "passable": "opens", "holds": "holds", "cancel": "cancel"}
 EFFECT_TEXT = {
     "impassable": "impassable: no figure may move onto or over it",
     "passable": "passable: figures may move here",
@@ -153,8 +153,16 @@ def meeple(rgb: tuple[int, int, int], height: int, letter: str | None,
     surf = _cache.get(key)
     if surf is not None:
         return surf
-    surf = art.svg("meteo/meeple.svg", (height, height)).copy()
-    surf.fill((*rgb, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    body = art.svg("meteo/meeple.svg", (height, height)).copy()
+    body.fill((*rgb, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    # a thin white halo keeps a yellow figure readable on a plain, a blue one on a lake
+    halo = art.svg("meteo/meeple.svg", (height, height)).copy()
+    halo.fill((255, 255, 255, 255), special_flags=pygame.BLEND_RGB_MAX)
+    surf = pygame.Surface((height, height), pygame.SRCALPHA)
+    k = max(1, height // 28)
+    for dx, dy in ((-k, 0), (k, 0), (0, -k), (0, k)):
+        surf.blit(halo, (dx, dy))
+    surf.blit(body, (0, 0))
     if letter:
         light = sum(rgb) > 450
         glyph = text.render(letter, max(8, round(height * 0.42)),
