@@ -297,3 +297,25 @@ def test_draws_at_both_sizes_with_four_players(size):
     finally:
         while application.stack:
             application._drop()
+
+
+def test_displaced_figures_are_dragged_to_a_lit_neighbour():
+    pygame.display.init()
+    pygame.display.set_mode((1280, 720))
+    view = MeteoView(GAME, pygame.Rect(0, 0, 700, 700))
+    s0 = made_state()
+    plain = next(p for p, sp in BOARD.spaces.items() if sp.kind == LANDSCAPE
+                 and sp.landscape == "plain" and distance(p) == 2)
+    figures = [list(f) for f in s0.figures]
+    figures[1][0] = plain  # one of the other player's figures on a plain under the rain
+    s = made_state(figures=figures, markers=[(plain, "rain")], phase=MOVE)
+    view.draw(pygame.Surface((700, 700)), s, 0)
+    fig = next(p for p in view.pieces(s, 0) if p.key == ("fig", 1, plain))
+    legal = GAME.legal_commands(s, 0)
+    lit = view.drop_targets(fig, legal)
+    assert lit and all(type(c).__name__ == "RelocateFigure" for _, c in lit)
+    shape, cmd = lit[0]
+    assert view.command_for_drop(fig, shape.center, s, 0) == cmd
+    assert view.hex_at(shape.center) == cmd.dst
+    # the hex's tooltip says what the marker does
+    assert "impassable" in view.tooltip_at(view.hex_shape(plain).center, s)

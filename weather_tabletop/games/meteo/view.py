@@ -57,11 +57,16 @@ class _Layout:
     def __init__(self, w: int, h: int) -> None:
         self.w, self.h = w, h
         self.pad = pad = max(4, round(min(w, h) * 0.012))
+        # the island (20.8 x 20.3 hex sizes with its rim) above the strip, both centred
         strip_h = max(56, round(h * 0.165))
-        self.strip = pygame.Rect(0, h - strip_h, w, strip_h)
-        area = pygame.Rect(0, 0, w, h - strip_h - pad)
+        s = min(w / 20.8, (h - strip_h - pad) / 20.3)
+        strip_h = max(56, min(strip_h, round(4.2 * s)))
+        s = min(w / 20.8, (h - strip_h - pad) / 20.3)
+        island_h = round(20.3 * s)
+        top0 = max(0, (h - island_h - pad - strip_h) // 2)
+        area = pygame.Rect(0, top0, w, island_h)
+        self.strip = pygame.Rect(0, area.bottom + pad, w, strip_h)
         self.area = area
-        s = min(area.w / 20.8, area.h / 20.3)
         self.s = s
         self.ox = area.centerx - 0.55 * s
         self.oy = area.centery
@@ -92,7 +97,7 @@ class _Layout:
         self.supply_rect = pygame.Rect(self.hand_rect.right, st.top, round(st.w * 0.34), st.h)
         self.others_rect = pygame.Rect(self.supply_rect.right, st.top,
                                        st.right - self.supply_rect.right, st.h)
-        self.label_size = max(10, round(st.h * 0.15))
+        self.label_size = max(10, round(min(st.h * 0.15, s * 0.55)))
         gap = pad
         self.tile = max(20, min(round(st.h - self.label_size - 4 * pad),
                                 (self.supply_rect.w - 4 * gap) // 3))
@@ -861,7 +866,7 @@ class MeteoView:
             layer.blit(h, h.get_rect(bottomleft=(L.hand_rect.left + 2 * L.pad,
                                                  L.hand_rect.bottom - L.pad // 2)))
         # the supply and the face-up markers
-        head = text.fit(tr(f"Supply ({len(state.supply)}) and face up"), ls, theme.INK_SOFT,
+        head = text.fit(tr(f"Supply {len(state.supply)} · face up"), ls, theme.INK_SOFT,
                         L.supply_rect.w - 2 * L.pad, bold=True)
         layer.blit(head, (L.supply_rect.left + L.pad * 2, L.supply_rect.top + L.pad))
         slots = L.tile_slots(L.supply_rect, 3)
