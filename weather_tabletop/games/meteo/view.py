@@ -293,6 +293,8 @@ class MeteoView:
             for rect, text in self._table_cells:
                 if rect.collidepoint(pos):
                     return text
+            if self._table_rect().collidepoint(pos):
+                return tr("The placement table. Click it to hide it.")
         L = self.L
         local = (pos[0] - self.rect.x, pos[1] - self.rect.y)
         if L.table_button.collidepoint(local):
@@ -515,8 +517,9 @@ class MeteoView:
         img = va.die_face(face, size)
         wobble = 0 if t >= ROLL_SECONDS else round(size * 0.08 * math.sin(t * 60))
         cx, cy = self._abs(self.L.die_c)
-        pygame.draw.rect(surface, theme.SKY, pygame.Rect(0, 0, size + 4, size + 4).move(
-            cx - size // 2 - 2, cy - size // 2 - 2))
+        local = pygame.Rect(0, 0, size + 4, size + 4)
+        local.center = self.L.die_c
+        surface.blit(self._static, local.move(self.rect.topleft), area=local)
         surface.blit(img, img.get_rect(center=(cx + wobble, cy - abs(wobble))))
 
     # -- building the surfaces -------------------------------------------------------------
@@ -712,7 +715,9 @@ class MeteoView:
                     shape.center = self._abs((c[0], c[1] - 0.35 * s))
                     pieces.append(Piece(("marker", pos), shape, self.board.marker_names[kind],
                                         None, va.token(kind, td)))
-        # figures and witches on the island and the grey dots
+        # figures and witches on the island and the grey dots; those that may move now stand
+        # on a lit spot
+        movable = self._movable()
         mh = round(s * 0.9)
         for pos, who in self._occupants(state).items():
             cx, cy = L.px(pos)
@@ -727,8 +732,10 @@ class MeteoView:
                 if ((idx, -1, pos) if kind == "fig" else (-1, idx, pos)) in displaced:
                     pygame.draw.circle(layer, theme.DANGER, centre, round(mh * 0.62),
                                        max(2, round(s * 0.1)))
-                layer.blit(img, rect)
                 key: Hashable = ("fig", idx, pos) if kind == "fig" else ("witch", idx)
+                if key in movable:
+                    self._spot(layer, rect)
+                layer.blit(img, rect)
                 if not any(p.key == key for p in pieces):
                     image = self._drag_image(state, seat, img, kind, idx)
                     label = (f"{self._who(state, idx)}'s figure" if kind == "fig"
@@ -747,6 +754,8 @@ class MeteoView:
                 centre = (round(cx + off * s), round(cy + 0.2 * s))
                 img = self._meeple(state, owner, vh)
                 rect = img.get_rect(center=centre)
+                if ("fig", owner, v) in movable:
+                    self._spot(layer, rect)
                 layer.blit(img, rect)
                 text = self.ctx.text.render(f"{n}", self._font(0.36), (255, 255, 255), bold=True)
                 tag = va.badge(text, theme.INK, max(2, round(s * 0.08)))
@@ -780,6 +789,24 @@ class MeteoView:
         self._pieces = pieces
         self._layer = layer.convert_alpha() if pygame.display.get_surface() is not None else layer
         self._composite = comp
+
+    def _movable(self) -> set[Hashable]:
+        """The keys of the figures and witches the viewer's legal commands move."""
+        out: set[Hashable] = set()
+        for c in self._legal:
+            if isinstance(c, StepFigure):
+                out.add(("fig", c.seat, tuple(c.src)))
+            elif isinstance(c, RelocateFigure):
+                out.add(("fig", c.owner, tuple(c.src)))
+            elif isinstance(c, (StepWitch, RelocateWitch)):
+                out.add(("witch", c.witch))
+        return out
+
+    def _spot(self, layer: pygame.Surface, rect: pygame.Rect) -> None:
+        """The lit spot under a piece that may move now."""
+        spot = pygame.Rect(0, 0, round(rect.w * 0.95), max(4, round(rect.h * 0.32)))
+        spot.center = (rect.centerx, rect.bottom - spot.h // 3)
+        pygame.draw.ellipse(layer, theme.HIGHLIGHT, spot)
 
     def _drag_image(self, state: MeteoState, seat: int | None, img: pygame.Surface, kind: str,
                     idx: int) -> pygame.Surface:
@@ -852,6 +879,8 @@ class MeteoView:
                 layer.blit(va.token("back", L.tile), slot)
                 continue
             tok = va.token(hand[i], L.tile)
+            if any(isinstance(c, PlaceMarker) and c.kind == hand[i] for c in self._legal):
+                pygame.draw.circle(layer, theme.HIGHLIGHT, slot.center, L.tile // 2 + L.pad // 2 + 1)
             layer.blit(tok, slot)
             pieces.append(Piece(("hand", i, hand[i]), self._arect(slot),
                                 self.board.marker_names[hand[i]], seat, tok))
@@ -873,6 +902,9 @@ class MeteoView:
         if state.supply:
             back = va.token("back", L.tile)
             off = max(2, L.tile // 16)
+            if DrawMarker(seat if seat is not None else -1, "supply") in self._legal:
+                pygame.draw.circle(layer, theme.HIGHLIGHT, slots[0].center,
+                                   L.tile // 2 + L.pad // 2 + 1)
             for k in range(min(3, len(state.supply)) - 1, -1, -1):
                 layer.blit(back, slots[0].move(k * off, -k * off))
             count = text.render(str(len(state.supply)), self._font(0.45), (255, 255, 255), bold=True)
@@ -886,6 +918,9 @@ class MeteoView:
             if i < len(state.face_up):
                 kind = state.face_up[i]
                 tok = va.token(kind, L.tile)
+                if DrawMarker(seat if seat is not None else -1, kind) in self._legal:
+                    pygame.draw.circle(layer, theme.HIGHLIGHT, slot.center,
+                                       L.tile // 2 + L.pad // 2 + 1)
                 layer.blit(tok, slot)
                 pieces.append(Piece(("faceup", i, kind), self._arect(slot),
                                     self.board.marker_names[kind], None, tok))
