@@ -84,7 +84,7 @@ def build_app(scene: str, size: tuple[int, int], game: str | None, players: int 
     app = App(size, settings=Settings())
     app.push(MenuScene(app))
     if scene == "setup":
-        app.push(SetupScene(app, game))
+        app.push(SetupScene(app, game, players))
     elif scene == "rules":
         app.push(RulesScene(app, game))
     elif scene == "settings":

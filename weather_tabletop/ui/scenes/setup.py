@@ -26,7 +26,7 @@ def computer_levels(game) -> tuple[str, ...]:
 
 
 class SetupScene(Scene):
-    def __init__(self, app, game_id: str | None = None) -> None:
+    def __init__(self, app, game_id: str | None = None, players: int | None = None) -> None:
         super().__init__(app)
         self.name = tr("setup.title")
         ids = games.available()
@@ -35,7 +35,7 @@ class SetupScene(Scene):
         self.options: dict[str, Any] = {}
         self.casual = False
         self.message = ""
-        self.players = 0
+        self.players = players or 0
         self.controls: dict[Any, tuple[str, int | str]] = {}
         self.entries: list[pygame_gui.elements.UITextEntryLine] = []
         self._token_spots: list[tuple[tuple[int, int], int]] = []
@@ -132,18 +132,6 @@ class SetupScene(Scene):
         pdd = widgets.dropdown(self, pygame.Rect(x, y, fw, fh), counts, str(self.players))
         self.controls[pdd] = ("players", 0)
         y += fh + self.px(14)
-        for spec in game.options:
-            field(tr(spec.label))
-            dd = widgets.dropdown(self, pygame.Rect(x, y, fw, fh),
-                                  [(tr(str(c)), str(c)) for c in spec.choices],
-                                  str(self.options.get(spec.key, spec.default)))
-            self.controls[dd] = ("option", spec.key)
-            y += fh + self.px(14)
-        field(tr("setup.table_options"))
-        casual = widgets.button(self, pygame.Rect(x, y, fw, fh),
-                                tr("setup.casual_on") if self.casual else tr("setup.casual_off"),
-                                object_id="#secondary", tooltip=tr("setup.casual_tip"))
-        self.controls[casual] = ("casual", 0)
         start = widgets.button(self, pygame.Rect(x, left.bottom - self.px(20) - self.px(52), fw,
                                                  self.px(52)), tr("setup.start"),
                                tooltip=tr("setup.start_tip"))
@@ -175,7 +163,7 @@ class SetupScene(Scene):
             (tr("setup.computer", level=tr("level." + lv) if i18n.has("level." + lv) else lv),
              "computer:" + lv)
             for lv in computer_levels(game)]
-        step = min(self.px(64), (right.bottom - ry - self.px(16)) // max(1, len(self.seats)))
+        step = self.px(54)
         for i, seat in enumerate(self.seats):
             cy = ry + i * step
             self._token_spots.append(((rx + token // 2, cy + fh // 2), i))
@@ -188,6 +176,42 @@ class SetupScene(Scene):
             kdd = widgets.dropdown(self, pygame.Rect(rx + token + name_w + col_w + self.px(36), cy,
                                                      kind_w, fh), kinds, seat["kind"])
             self.controls[kdd] = ("kind", i)
+        self._build_options(game, (x, y, fw, start.relative_rect.y - self.px(12)),
+                            (rx, ry + len(self.seats) * step + self.px(12), rw), fh)
+
+    def _build_options(self, game: Any, left: tuple[int, int, int, int],
+                       right: tuple[int, int, int], fh: int) -> None:
+        """The game's variants and the table option: down the left panel while they fit above
+        the start button, the rest two to a row below the seats."""
+        cells: list[tuple[str, Any]] = [(tr(spec.label), spec) for spec in game.options]
+        cells.append((tr("setup.table_options"), None))
+        row = fh + self.px(42)
+        lx, ly, lw, bottom = left
+        fits = max(0, (bottom - ly) // row)
+        spots = [pygame.Rect(lx, ly + i * row, lw, row) for i in range(min(fits, len(cells)))]
+        rest = len(cells) - len(spots)
+        if rest:
+            x, y, width = right
+            widgets.label(self, pygame.Rect(x, y, width, self.px(30)), tr("setup.options"),
+                          object_id="#heading")
+            y += self.px(40)
+            gap = self.px(24)
+            cw = (width - gap) // 2
+            spots += [pygame.Rect(x + (i % 2) * (cw + gap), y + (i // 2) * row, cw, row)
+                      for i in range(rest)]
+        for (label, spec), spot in zip(cells, spots):
+            widgets.label(self, pygame.Rect(spot.x, spot.y, spot.width, self.px(26)), label,
+                          object_id="#field")
+            rect = pygame.Rect(spot.x, spot.y + self.px(28), spot.width, fh)
+            if spec is None:
+                casual = widgets.button(self, rect, tr("setup.casual_on") if self.casual
+                                        else tr("setup.casual_off"), object_id="#secondary",
+                                        tooltip=tr("setup.casual_tip"))
+                self.controls[casual] = ("casual", 0)
+                continue
+            dd = widgets.dropdown(self, rect, [(_choice_text(c), str(c)) for c in spec.choices],
+                                  str(self.options.get(spec.key, spec.default)))
+            self.controls[dd] = ("option", spec.key)
 
     def draw(self, surface: pygame.Surface) -> None:
         widgets.plain_background(surface)
@@ -260,3 +284,10 @@ class SetupScene(Scene):
                 return
         self.close()
         self.open()
+
+
+def _choice_text(choice: Any) -> str:
+    """How an option's value reads on screen: yes/no for switches, else the value."""
+    if isinstance(choice, bool):
+        return tr("common.yes") if choice else tr("common.no")
+    return tr(str(choice))
