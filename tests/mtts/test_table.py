@@ -1,0 +1,190 @@
+"""The Machines To The Sky table with real mouse events: Expert cubes dragged from the Stock onto
+a Market card (the n-th cube bids n), the top card of a lane dragged to the next lane (Advance),
+illegal drops refused with the rules' reason, hover zoom and tooltips, drawing at two sizes."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from tests.ui.helpers import drag, mouse, post  # noqa: E402
+from weather_tabletop.engine.protocol import GameConfig, SeatConfig  # noqa: E402
+from weather_tabletop.games.machines_to_the_sky import commands as C  # noqa: E402
+from weather_tabletop.games.machines_to_the_sky import content as K  # noqa: E402
+from weather_tabletop.games.machines_to_the_sky.bots import GreedyPlayer  # noqa: E402
+from weather_tabletop.games.machines_to_the_sky.rules import GAME  # noqa: E402
+from weather_tabletop.games.machines_to_the_sky.state import BIDDING, MANAGEMENT  # noqa: E402
+from weather_tabletop.games.machines_to_the_sky.view import MachinesView  # noqa: E402
+from weather_tabletop.ui.scenes.table import TableScene  # noqa: E402
+from weather_tabletop.ui.session import Session  # noqa: E402
+
+
+def mtts_config(players: int = 2, seed: int = 3) -> GameConfig:
+    names, colours = ("Ada", "Ben", "Cleo", "Dev"), ("red", "yellow", "green", "blue")
+    return GameConfig(GAME.id, tuple(SeatConfig(names[i], colours[i]) for i in range(players)), (), seed)
+
+
+@pytest.fixture
+def app():
+    from weather_tabletop.settings import Settings
+    from weather_tabletop.ui.app import App
+
+    application = App((1280, 720), settings=Settings(animation_speed="off"))
+    yield application
+    while application.stack:
+        application._drop()
+
+
+def table(app, players: int = 2, seed: int = 3) -> TableScene:
+    scene = TableScene(app, Session.in_memory(GAME, mtts_config(players, seed)), privacy=False)
+    app.push(scene)
+    post(app)
+    return scene
+
+
+def piece(scene: TableScene, key):
+    return next(p for p in scene.view.pieces(scene.view_state, scene.viewer) if p.key == key)
+
+
+def target(scene: TableScene, key, command) -> tuple[int, int]:
+    shape = next(s for s, c in scene.view.drop_targets(piece(scene, key), scene.legal) if c == command)
+    return shape.center
+
+
+def play_until(scene: TableScene, app, done) -> None:
+    """Let greedy players make the moves until ``done(state, legal)`` holds for the seat to act."""
+    bot = GreedyPlayer(1)
+    match = scene.session.match
+    for _ in range(400):
+        seat = match.to_act()[0]
+        if done(match.state, match.legal(seat)):
+            break
+        match.submit(bot.choose(GAME, GAME.view(match.state, seat), seat))
+    post(app)
+    assert done(match.state, match.legal(match.to_act()[0]))
+
+
+def to_bidding(scene: TableScene, app) -> int:
+    """Play to the first Bidding turn (nothing bid yet); the seat to bid."""
+    play_until(scene, app, lambda s, legal: s.phase == BIDDING and not any(map(any, s.bids))
+               and not any(s.priority_bids))
+    return scene.session.match.state.current
+
+
+def test_the_view_is_registered(app):
+    scene = table(app)
+    assert isinstance(scene.view, MachinesView)
+
+
+def test_bid_by_dragging_cubes(app):
+    scene = table(app)
+    match = scene.session.match
+    a = to_bidding(scene, app)
+    b = 1 - a
+    state = match.state
+    assert scene.viewer == a
+    card = state.market[0]
+    n = K.PROJECTS[card].rating
+    assert match.state.players[a].stock >= n
+    before = match.version
+    bid = C.Bid(a, 0, n)
+    drag(app, piece(scene, ("bid", n)).shape.center, target(scene, ("bid", n), bid))
+    assert match.version == before + 1 and match.log[-1].command == bid
+    assert match.state.bids[0][a] == n and match.state.players[a].stock == state.players[a].stock - n
+    assert scene.message == ""
+    # the lit targets of one cube are the places a 1-Expert bid is legal: Ben (now to act) can
+    # bid 1 on the Priority space but not on the card Ada leads with n
+    assert scene.viewer == b
+    lit = {c for _, c in scene.view.drop_targets(piece(scene, ("bid", 1)), scene.legal)}
+    assert C.Bid(b, -1, 1) in lit and C.Bid(b, 0, 1) not in lit
+    assert C.Bid(b, 0, n + 1) in scene.legal
+
+
+def test_illegal_bid_drop_snaps_back_with_the_reason(app):
+    scene = table(app)
+    match = scene.session.match
+    a = to_bidding(scene, app)
+    card = match.state.market[0]
+    n = K.PROJECTS[card].rating
+    drag(app, piece(scene, ("bid", n)).shape.center, target(scene, ("bid", n), C.Bid(a, 0, n)))
+    before, state = match.version, match.state
+    # Ben drops n cubes on the card Ada leads with n: a tie is not the lead
+    slot = next(r for r, s in scene.view._slots if s == 0)
+    drag(app, piece(scene, ("bid", n)).shape.center, slot.center)
+    assert match.version == before and match.state is state
+    assert "most Experts" in scene.message
+    assert scene.dragdrop._snap is not None
+    # a drop on no place at all
+    drag(app, piece(scene, ("bid", 1)).shape.center, (scene.board_rect().right - 3, scene.board_rect().bottom - 3))
+    assert match.version == before and scene.message == "That is not a place this piece can go."
+
+
+def test_advance_a_card_by_dragging_it(app):
+    scene = table(app)
+    match = scene.session.match
+    play_until(scene, app, lambda s, legal: s.phase == MANAGEMENT
+               and any(isinstance(c, C.Advance) for c in legal))
+    seat = match.state.current
+    assert scene.viewer == seat
+    adv = next(c for c in scene.legal if isinstance(c, C.Advance))
+    p = match.state.players[seat]
+    card = p.top(adv.lane)
+    before = match.version
+    drag(app, piece(scene, ("lane", adv.lane)).shape.center, target(scene, ("lane", adv.lane), adv))
+    assert match.version == before + 1 and match.log[-1].command == adv
+    after = match.state.players[seat]
+    assert after.top(adv.lane + 1) == card and card not in after.lanes[adv.lane - 1]
+    assert after.power < p.power or after.free_moves < p.free_moves
+
+
+def test_illegal_lane_drop_gives_the_rules_reason(app):
+    scene = table(app)
+    match = scene.session.match
+    play_until(scene, app, lambda s, legal: s.phase == MANAGEMENT and any(
+        K.PROJECTS[c].rating > 1 for c in s.players[s.current].hand))
+    seat = match.state.current
+    card = next(c for c in match.state.players[seat].hand if K.PROJECTS[c].rating > 1)
+    lit = {c for _, c in scene.view.drop_targets(piece(scene, ("hand", card)), scene.legal)}
+    assert C.PlayProject(seat, card, 4) in lit and C.PlayProject(seat, card, 1) not in lit
+    before, state = match.version, match.state
+    drag(app, piece(scene, ("hand", card)).shape.center, scene.view._lanes[1].center)
+    assert match.version == before and match.state is state
+    assert "Rating" in scene.message
+    # a drop two lanes away is no move at all
+    if match.state.players[seat].lanes[0]:
+        drag(app, piece(scene, ("lane", 1)).shape.center, scene.view._lanes[3].center)
+        assert match.version == before
+
+
+def test_pass_button_and_hover_zoom(app):
+    scene = table(app)
+    match = scene.session.match
+    a = to_bidding(scene, app)
+    r, kind, card = next(x for x in scene.view._cards if x[1] == "project")
+    post(app, mouse(pygame.MOUSEMOTION, r.center))
+    assert scene.tooltip is not None and K.PROJECTS[card].name in scene.tooltip[0]
+    app.render(app.window)  # draws the zoomed copy
+    button = piece(scene, ("button", "Pass"))
+    post(app, mouse(pygame.MOUSEBUTTONDOWN, button.shape.center), mouse(pygame.MOUSEBUTTONUP, button.shape.center))
+    assert match.log[-1].command == C.Pass(a)
+
+
+def test_draws_at_two_sizes_and_with_the_automa():
+    pygame.init()
+    surf = pygame.Surface((1920, 1080))
+    from weather_tabletop.engine.match import Match
+
+    for players in (1, 4):
+        match = Match.start(GAME, mtts_config(players, 5))
+        view = MachinesView(GAME, pygame.Rect(10, 10, 600, 590))
+        for rect in (pygame.Rect(10, 10, 600, 590), pygame.Rect(480, 100, 900, 880)):
+            view.resize(rect)
+            state = GAME.view(match.state, 0)
+            view.draw(surf, state, 0)
+            assert view.pieces(state, 0)
+            assert all(rect.contains(r) for r, _, _ in view._cards)
