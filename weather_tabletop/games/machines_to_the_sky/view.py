@@ -197,10 +197,13 @@ class MachinesView:
     # -- hover zoom --------------------------------------------------------------------------
 
     def _pointer(self) -> tuple[int, int] | None:
-        if pygame.mouse.get_focused():
-            if pygame.mouse.get_pressed()[0]:
-                return None
-            return pygame.mouse.get_pos()
+        """Where the pointer is: the real mouse in a window, else the last hover the table
+        reported through ``tooltip_at`` (headless runs, posted events). None while pressed."""
+        if pygame.mouse.get_pressed()[0]:
+            return None
+        real = pygame.mouse.get_pos()
+        if pygame.mouse.get_focused() and real != (0, 0):
+            return real
         return self._hover
 
     def _draw_zoom(self, surface: pygame.Surface) -> None:
@@ -211,7 +214,7 @@ class MachinesView:
         if hit is None:
             return
         r, kind, card = hit
-        zh = min(round(self.rect.h * 0.5), 460)
+        zh = min(round(self.rect.h * 0.45), 380)
         zw, zh = va.card_size(zh)
         if r.h >= zh * 0.9:
             return
@@ -700,15 +703,18 @@ class MachinesView:
             ch = round(cw / va.CARD_RATIO)
         y = inner.y
         max_strips = max(0, (inner.h - 40) // (sh + 1))
-        hidden = len(beneath) - max_strips if len(beneath) > max_strips else 0
+        hidden = len(beneath) - max_strips + 1 if len(beneath) > max_strips else 0
+        if hidden:
+            lab = text.fit(f"+{hidden} more beneath", self._fs(13), theme.MUTED, inner.w)
+            surf.blit(lab, lab.get_rect(midleft=(inner.x + 2, y + sh // 2)))
+            self._tip(pygame.Rect(inner.x, y, inner.w, sh), "Further beneath: " + ", ".join(
+                K.PROJECTS[c].name for c in beneath[:hidden]) + ".")
+            y += sh + 1
         for c in beneath[hidden:]:
             sr = pygame.Rect(inner.x, y, inner.w, sh)
             surf.blit(self.paint.strip(c, sr.w, sr.h), sr)
             self._cards.append((self._a(sr), "project", c))
             y += sh + 1
-        if hidden:
-            lab = text.render(f"+{hidden} beneath", self._fs(13), theme.MUTED)
-            surf.blit(lab, (inner.right - lab.get_width(), r.y + 2))
         cw = inner.w  # the top card takes the lane's width (wider than 5:7 when the lane is low)
         ch = min(round(cw / va.CARD_RATIO), inner.bottom - y)
         cr = pygame.Rect(inner.x, y, cw, ch)

@@ -136,7 +136,7 @@ class Painter:
         band_rect = pygame.Rect(border, border, w - 2 * border, bh)
         pygame.draw.rect(surf, band, band_rect, border_top_left_radius=radius,
                          border_top_right_radius=radius)
-        size = max(8, round(bh * 0.52))
+        size = max(8, min(24, round(bh * 0.52)))
         m = max(3, w // 22)
         room = w - 2 * m
         if corner:
@@ -189,7 +189,7 @@ class Painter:
             isz = max(10, round(h * 0.13))
             bottom = h - m - isz
             if h >= 100 or (w >= 110 and h >= 64):
-                size = max(9, round(min(h * 0.062, w * 0.06)))
+                size = max(9, min(19, round(h * 0.066 if h >= 100 and h > w else w * 0.06)))
                 parts: list[tuple[str, tuple | None]] = [(FX.render_effect(p.effect), None)]
                 if p.permanent:
                     parts.append(("Permanent: " + FX.render_effect(p.permanent), PERMANENT_BG))
@@ -246,7 +246,7 @@ class Painter:
                 band, title, corner, body = ACTOR_RGB, a.name, "Actor", FX.render_effect(a.effect)
             surf, top = self._frame(w, h, band, title, corner if w >= 90 else "")
             if h >= 70:
-                size = max(8, round(h * 0.062))
+                size = max(8, min(19, round(h * 0.062)))
                 self._body(surf, top + 3, h - 4, [(body, None)], size)
             return surf
         return self._get(("text", kind, card, w, h), make)
