@@ -136,3 +136,18 @@ def choose(game: Any, view: MeteoState, seat: int, rng: Rng) -> Command:
             if isinstance(c, (EndMovement, EndPlacement, SkipRemoval)):
                 return c
     return best[rng.below(len(best))]
+
+
+class GreedyPlayer:
+    """The computer level ``greedy``: :func:`choose` with its own seeded generator."""
+
+    level = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = Rng(seed, 0x6EE)
+
+    def choose(self, game: Any, view: MeteoState, seat: int) -> Command:
+        return choose(game, view, seat, self._rng)
+
+
+BOTS = {"greedy": GreedyPlayer}

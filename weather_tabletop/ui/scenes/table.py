@@ -17,6 +17,7 @@ from ...i18n import tr
 from .. import theme, widgets
 from ..computer import Computers
 from ..dragdrop import DragDrop
+from ..log_panel import LogEntry, LogPanel
 from ..logbook import LogBook
 from ..scene import Scene
 from ..session import Session, has_hidden_information
@@ -75,7 +76,8 @@ class TableScene(Scene):
         self.mouse = (0, 0)
         self._seen = -1
         self._scores_shown = session.match.is_over()
-        self._log_html = ""
+        self._log_upto = 0  # log lines already in the panel
+        self._scores_html = ""
         self.view: Any = None
         self.w: dict[str, Any] = {}
 
@@ -151,9 +153,10 @@ class TableScene(Scene):
         top = bh + g
         lw = self.px(300)
         widgets.label(self, pygame.Rect(g, top, lw, self.px(28)), tr("table.log"), object_id="#heading")
-        self.w["log"] = widgets.text_box(self, pygame.Rect(g, top + self.px(32), lw,
-                                                           h - top - self.px(32) - g), "")
-        self._log_html = ""
+        self.log_panel = LogPanel(pygame.Rect(g, top + self.px(32), lw, h - top - self.px(32) - g),
+                                  self.app.text, self.px(15))
+        self._log_upto = 0  # log lines already in the panel
+        self._scores_html = ""
         # right: actions and scores
         rw = self.px(330)
         rx = w - g - rw
@@ -243,29 +246,33 @@ class TableScene(Scene):
                           None)
         return widgets.hex_colour(ctx_colour.rgb if ctx_colour else theme.INK)
 
+    def _seat_rgb(self, seat: int | None) -> tuple[int, int, int]:
+        if seat is None or not 0 <= seat < len(self.session.config.seats):
+            return tuple(theme.INK_SOFT)[:3]
+        col = next((c for c in self.game.colours if c.key == self.session.config.seats[seat].color),
+                   None)
+        return col.rgb if col else tuple(theme.INK)[:3]
+
+    def _log_entry(self, line: Any) -> LogEntry:
+        if line.kind == "command":
+            letter = ""
+            if line.seat is not None:
+                col = next((c for c in self.game.colours
+                            if c.key == self.session.config.seats[line.seat].color), None)
+                letter = col.letter if col else "•"
+            return LogEntry(line.text, tuple(theme.INK)[:3], bold=True, letter=letter,
+                            letter_colour=self._seat_rgb(line.seat))
+        if line.kind in ("undo", "redo"):
+            return LogEntry(line.text, tuple(theme.DANGER)[:3], italic_hint=True)
+        return LogEntry(line.text, tuple(theme.MUTED)[:3], indent=True)
+
     def _update_log(self) -> None:
+        """Hand the new log lines to the panel, which renders each once."""
         self.log.sync(self.session.match)
-        parts = []
-        for line in self.log.lines[-LOG_LINES:]:
-            text = widgets.escape(line.text)
-            if line.kind == "command":
-                letter = ""
-                if line.seat is not None:
-                    col = next((c for c in self.game.colours
-                                if c.key == self.session.config.seats[line.seat].color), None)
-                    letter = col.letter if col else "•"
-                parts.append(f"<font color={self._seat_hex(line.seat)}><b>{letter}</b></font> <b>{text}</b>")
-            elif line.kind in ("undo", "redo"):
-                parts.append(f"<i><font color=#A8432E>{text}</font></i>")
-            else:
-                parts.append(f"<font color=#6A7A89>   {text}</font>")
-        html = "<br>".join(parts)
-        if html != self._log_html:
-            self._log_html = html
-            box = self.w["log"]
-            box.set_text(html)
-            if box.scroll_bar is not None:
-                box.scroll_bar.set_scroll_from_start_percentage(1.0)
+        new = self.log.lines[self._log_upto:]
+        if new:
+            self.log_panel.add([self._log_entry(l) for l in new])
+            self._log_upto = len(self.log.lines)
 
     def _update_scores(self) -> None:
         lines = sorted(self.game.scores(self.view_state), key=lambda s: s.seat)
@@ -274,7 +281,10 @@ class TableScene(Scene):
             detail = ", ".join(f"{tr(k)} {v}" for k, v in s.breakdown)
             parts.append(f"<font color={self._seat_hex(s.seat)}><b>{widgets.escape(self._name(s.seat))}</b>"
                          f"</font>  <b>{s.total}</b><br><font color=#6A7A89>{widgets.escape(detail)}</font>")
-        self.w["score_box"].set_text("<br>".join(parts))
+        html = "<br>".join(parts)
+        if html != self._scores_html:  # re-laying a text box costs tens of ms: only on change
+            self._scores_html = html
+            self.w["score_box"].set_text(html)
 
     def _update_actions(self) -> None:
         items = [tr(self.game.describe_command(self.view_state, c)) for c in self.legal]
@@ -290,7 +300,8 @@ class TableScene(Scene):
             lst.disable()
             return
         lst.enable()
-        lst.set_item_list(items)
+        if items != [it["text"] for it in lst.item_list]:
+            lst.set_item_list(items)
         self.action_index = min(self.action_index, len(items) - 1) if self.action_index >= 0 else 0
         self.select_action(self.action_index)
 
@@ -378,6 +389,8 @@ class TableScene(Scene):
     # -- frame -----------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.log_panel.handle(event, pygame.mouse.get_pos()):
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self._button(event.ui_element)
             return
@@ -473,6 +486,7 @@ class TableScene(Scene):
             self.view.draw(surface, self.view_state, self.viewer)
 
     def draw_over(self, surface: pygame.Surface) -> None:
+        self.log_panel.draw(surface)
         self.dragdrop.draw(surface)
         if self.tooltip is not None:
             tip = self.tooltip[1]
