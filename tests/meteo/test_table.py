@@ -319,3 +319,26 @@ def test_displaced_figures_are_dragged_to_a_lit_neighbour():
     assert view.hex_at(shape.center) == cmd.dst
     # the hex's tooltip says what the marker does
     assert "impassable" in view.tooltip_at(view.hex_shape(plain).center, s)
+
+
+def test_t_key_shows_the_placement_table_even_when_a_computer_is_to_move(app):
+    """The placement table is a view-only control: it works whoever is to move and changes
+    nothing in the match."""
+    from tests.ui.helpers import key
+
+    config = GameConfig("meteo", (SeatConfig("Ada", "red"), SeatConfig("Bot", "yellow", "computer")),
+                        (), 5)
+    scene = TableScene(app, Session.in_memory(GAME, config), privacy=False)
+    app.push(scene)
+    post(app)
+    before = scene.session.match.version
+    assert not scene.view.show_table
+    post(app, key(pygame.K_t))
+    assert scene.view.show_table
+    post(app, key(pygame.K_t))
+    assert not scene.view.show_table
+    button = scene.view._arect(scene.view.L.table_button).center
+    post(app, mouse(pygame.MOUSEBUTTONDOWN, button), mouse(pygame.MOUSEBUTTONUP, button))
+    assert scene.view.show_table
+    assert scene.session.match.version >= before  # only the computer seat may have moved
+    assert all(g.seat != 0 for g in scene.session.match.log[before:])

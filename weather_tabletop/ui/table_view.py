@@ -13,6 +13,8 @@ Protocol::
         def drop_targets(self, piece, legal_commands) -> list[tuple[Shape, Command]]
         def command_for_drop(self, piece, pos, view_state, seat) -> Command | None
         def tooltip_at(self, pos, view_state) -> str | None
+        def handle_event(self, event) -> bool          # optional: view-only controls (keys,
+                                                       # toggles) that change no game state
 
 A ``Shape`` is a ``pygame.Rect`` or any object with ``collidepoint(pos) -> bool`` and a
 ``bounds`` rect (e.g. :class:`Circle`). ``drop_targets`` lists where ``piece`` may go, one entry

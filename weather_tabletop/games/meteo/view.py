@@ -245,6 +245,18 @@ class MeteoView:
                 out.append((piece.shape, c))
         return out
 
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """View-only controls that work whoever is to move: ``T`` or a click on the
+        "Placement table" button shows or hides the placement table."""
+        toggle = (event.type == pygame.KEYDOWN and event.key == pygame.K_t) or (
+            event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+            and (self._arect(self.L.table_button).collidepoint(event.pos)
+                 or (self.show_table and self._table_rect().collidepoint(event.pos))))
+        if toggle:
+            self.show_table = not self.show_table
+            self._layer_key = None
+        return toggle
+
     def command_for_drop(self, piece: Piece, pos: tuple[int, int], view_state: Any,
                          seat: int | None) -> Command | None:
         state: MeteoState = view_state

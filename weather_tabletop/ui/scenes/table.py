@@ -403,6 +403,10 @@ class TableScene(Scene):
                 if reason:
                     self.show_message(reason)
             return
+        view_handler = getattr(self.view, "handle_event", None)
+        if (view_handler is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)
+                and not self.dragdrop.dragging and view_handler(event)):
+            return
         if event.type == pygame.KEYDOWN:
             ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
             if ctrl and event.key == pygame.K_z:
