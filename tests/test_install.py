@@ -53,6 +53,8 @@ def test_a_built_wheel_carries_the_art_and_demo_saves(tmp_path):
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "weather_tabletop/art/theme.json" in names
     assert "weather_tabletop/saves/__init__.py" in names
+    assert "weather_tabletop/licences/pygame-ce-LGPL-2.1.txt" in names
+    assert "weather_tabletop/licences/README.md" in names
     for path in (ROOT / "art").rglob("*.svg"):
         assert f"weather_tabletop/art/{path.relative_to(ROOT / 'art').as_posix()}" in names
     for path in (ROOT / "saves").glob("*.wtsave"):

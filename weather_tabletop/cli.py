@@ -52,7 +52,8 @@ def _parser() -> argparse.ArgumentParser:
 
     shot = sub.add_parser("screenshot", help="render a scene off-screen to a PNG")
     shot.add_argument("--out", type=Path, required=True)
-    shot.add_argument("--scene", default="menu", choices=["menu", "setup", "table", "scores", "rules"])
+    shot.add_argument("--scene", default="menu", choices=["menu", "setup", "table", "scores", "rules",
+                                                          "settings", "load", "demos", "about"])
     shot.add_argument("--game")
     shot.add_argument("--players", type=int)
     shot.add_argument("--seed", type=int, default=1)
@@ -66,6 +67,8 @@ def _parser() -> argparse.ArgumentParser:
 
     opt = sub.add_parser("options", help="list a game's variants and settings")
     opt.add_argument("game")
+
+    sub.add_parser("paths", help="show where saves, settings and crash reports are kept")
     return p
 
 
@@ -76,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .ui import app
             return app.run({})
         return {"simulate": _simulate, "screenshot": _screenshot, "verify": _verify,
-                "options": _options}[args.command](args)
+                "options": _options, "paths": _paths}[args.command](args)
     except UsageError as exc:
         print(f"weather-tabletop {args.command}: {exc}", file=sys.stderr)
         return 2
@@ -297,4 +300,13 @@ def _options(args: argparse.Namespace) -> int:
         print("  no options")
     for o in game.options:
         print(f"  {o.key}={'|'.join(str(c) for c in o.choices)}  (default {o.default})  {o.label}")
+    return 0
+
+
+def _paths(args: argparse.Namespace) -> int:
+    from . import paths
+
+    print(f"saves:    {paths.saves_dir()}")
+    print(f"settings: {paths.settings_file()}")
+    print(f"logs:     {paths.log_dir()}")
     return 0

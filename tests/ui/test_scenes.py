@@ -68,3 +68,19 @@ def test_scores_plays_to_the_end(tmp_path):
     assert scores.session.match.is_over()
     ranks = [line.rank for line, _ in scores.lines]
     assert ranks == sorted(ranks) and ranks[0] == 1
+
+
+def test_about_names_the_version_and_every_shipped_licence():
+    from weather_tabletop import __version__
+    from weather_tabletop.ui.scenes.about import licence_files, licence_text, overview_markdown
+
+    files = licence_files()
+    for needed in ("pygame-ce-LGPL-2.1.txt", "pygame-gui-MIT.txt", "NotoSans-OFL.txt",
+                   "SDL2-zlib.txt", "Python-PSF.txt", "weather-tabletop-MIT.txt"):
+        assert needed in files
+    overview = overview_markdown()
+    assert __version__ in overview and "pygame-ce" in overview
+    index = licence_text("README.md")
+    for name in files:  # every shipped text is listed in the index, and the other way round
+        assert name in index or name == "weather-tabletop-MIT.txt"
+    assert "GNU LESSER GENERAL PUBLIC LICENSE" in licence_text("pygame-ce-LGPL-2.1.txt")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import time
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,9 @@ from ..settings import Settings
 from . import art, crash, theme
 from .scene import Scene
 from .theme import TextCache
+
+# pygame_gui notes each font size it loads lazily (the rules' and About's headings): not a fault.
+warnings.filterwarnings("ignore", message="Finding font with id", category=UserWarning)
 
 MIN_SIZE = (960, 540)
 DEFAULT_SIZE = (1280, 720)

@@ -16,7 +16,8 @@ from .. import games
 from ..engine.protocol import GameConfig, SeatConfig, default_colours, options_dict
 from ..settings import Settings
 
-SCENES = ("menu", "setup", "table", "scores", "rules", "settings", "load", "demos", "privacy")
+SCENES = ("menu", "setup", "table", "scores", "rules", "settings", "load", "demos", "privacy",
+          "about")
 NEEDS_GAME = ("table", "scores", "privacy")
 NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana")
 MAX_COMMANDS = 20000
@@ -89,6 +90,10 @@ def build_app(scene: str, size: tuple[int, int], game: str | None, players: int 
         app.push(RulesScene(app, game))
     elif scene == "settings":
         app.push(SettingsScene(app))
+    elif scene == "about":
+        from .scenes.about import AboutScene
+
+        app.push(AboutScene(app))
     elif scene in ("load", "demos"):
         app.push(SavesScene(app, demos=scene == "demos"))
     elif scene in NEEDS_GAME:

@@ -1,4 +1,4 @@
-"""The main menu: new game, continue, load, demos, settings, rules, quit."""
+"""The main menu: new game, continue, load, demos, settings, rules, about, quit."""
 
 from __future__ import annotations
 
@@ -45,6 +45,7 @@ class MenuScene(Scene):
              bool(self._demos)),
             ("settings", tr("menu.settings"), tr("menu.settings_tip"), True),
             ("rules", tr("menu.rules"), tr("menu.rules_tip"), True),
+            ("about", tr("menu.about"), tr("menu.about_tip"), True),
             ("quit", tr("menu.quit"), tr("menu.quit_tip"), True),
         ]
         bottom = left.bottom - self.px(28)
@@ -95,5 +96,9 @@ class MenuScene(Scene):
             self.app.push(SettingsScene(self.app))
         elif key == "rules":
             self.app.push(RulesScene(self.app))
+        elif key == "about":
+            from .about import AboutScene
+
+            self.app.push(AboutScene(self.app))
         elif key == "quit":
             self.app.quit()

@@ -1,0 +1,85 @@
+"""The one-file executable: built with the project's spec, copied into a folder whose path has a
+space and a non-ASCII character, run with an empty HOME and no display (issue 8)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from weather_tabletop import __version__, games, resources
+
+ROOT = Path(__file__).resolve().parents[2]
+pytest.importorskip("PyInstaller", reason="the test extra installs PyInstaller")
+
+
+@pytest.fixture(scope="module")
+def exe(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    sys.path.insert(0, str(ROOT / "packaging"))
+    try:
+        import build as packaging_build
+    finally:
+        sys.path.pop(0)
+    built = packaging_build.build(tmp_path_factory.mktemp("dist"))
+    place = tmp_path_factory.mktemp("install") / "Wetter Spiele ü"
+    place.mkdir()
+    copy = place / built.name
+    shutil.copy2(built, copy)
+    return copy
+
+
+def run(exe: Path, home: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("XDG_", "WEATHER_TABLETOP")) and k != "DISPLAY"}
+    env.update(HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return subprocess.run([str(exe), *args], capture_output=True, text=True, timeout=300, env=env,
+                          cwd=exe.parent)
+
+
+def test_size_is_within_the_goal(exe):
+    assert exe.stat().st_size <= 45 * 1024 * 1024
+
+
+def test_version(exe, tmp_path):
+    result = run(exe, tmp_path, "--version")
+    assert result.returncode == 0 and result.stdout.strip() == f"Weather Tabletop {__version__}"
+
+
+def test_menu_screenshot(exe, tmp_path):
+    out = tmp_path / "menü shot.png"
+    result = run(exe, tmp_path, "screenshot", "--scene", "menu", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    import pygame
+
+    picture = pygame.image.load(str(out))
+    assert picture.get_size() == (1920, 1080)
+    assert len({picture.get_at((x, y))[:3] for x in range(0, 1920, 97) for y in range(0, 1080, 97)}) > 5
+
+
+@pytest.mark.parametrize("game", [g for g in games.RULES])
+def test_simulate_each_game(exe, tmp_path, game):
+    result = run(exe, tmp_path, "simulate", "--game", game, "--games", "1", "--json")
+    assert result.returncode == 0, result.stderr
+    assert '"completed": 1' in result.stdout and '"errors": 0' in result.stdout
+
+
+def test_verify_every_demo(exe, tmp_path):
+    demos = resources.demo_saves()
+    assert demos
+    for demo in demos:
+        result = run(exe, tmp_path, "verify", str(ROOT / "saves" / demo.name))
+        assert result.returncode == 0, result.stderr
+
+
+def test_same_folders_as_the_installed_app(exe, tmp_path):
+    frozen = run(exe, tmp_path, "paths")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "WEATHER_TABLETOP"))}
+    env["HOME"] = str(tmp_path)
+    installed = subprocess.run([sys.executable, "-m", "weather_tabletop", "paths"],
+                               capture_output=True, text=True, env=env, timeout=60)
+    assert frozen.returncode == 0 and frozen.stdout == installed.stdout
+    assert str(tmp_path) in frozen.stdout
