@@ -18,6 +18,7 @@ from weather_tabletop.engine.protocol import (Colour, Command, Event, GameConfig
                                               OptionSpec, ScoreLine)
 
 from . import board as B
+from . import words as T
 from .board import ANY, D, W, set_in
 from .commands import *  # noqa: F401,F403 - the command classes
 from .commands import COMMANDS
@@ -26,7 +27,7 @@ from .data import (COLOUR_TRACK, GOVERNMENT, LAB, OFFICE, RND, SUPPLY, TRACK_NAM
 from .events import EVENTS, Dealt, Logged, Revealed, Set
 from .state import BLOCKED, EMPTY, LATIV, PlayerState, WMState
 
-LOC_NAMES = ("", "Supply", "Government", "Lativ's Lab", "R&D", "Lativ's Office")
+LOC_NAMES = T.LOC_NAMES
 ACTIONS = {GOVERNMENT: ("Sell a Part", "Secure Subsidy"), LAB: ("Work on Experiment", "Publish a Paper"),
            RND: ("Research", "Breakthrough")}
 ACTION_BENEFITS = ("sell_part", "work_experiment", "publish", "breakthrough")
@@ -49,7 +50,7 @@ class Ctx:
         self.s = set_in(self.s, e.path, value)
 
     def log(self, text: str) -> None:
-        self.ev.append(Logged(text))
+        self.ev.append(Logged(text[:1].upper() + text[1:]))
 
     def p(self, seat: int) -> PlayerState:
         return self.s.pl[seat]
@@ -91,17 +92,26 @@ def name_of(s: WMState, seat: int) -> str:
 # -- gains ("Explanation of Benefits", "Vouchers") ------------------------------------------
 
 
-def gain_vouchers(c: Ctx, seat: int, vtype: int, n: int) -> None:
+def gain_vouchers(c: Ctx, seat: int, vtype: int, n: int, log: bool = True) -> None:
     """"You can only gain a Voucher if you have space for it. If you do not, gain only what you
     can.\""""
     g = min(n, B.gain_room(c.p(seat), vtype))
     if g > 0:
         c.padd(seat, "vouchers", g, vtype)
+    if log and n > 0:
+        who = name_of(c.s, seat)
+        if g == n:
+            c.log(f"{who} gains {T.voucher(vtype, g)}.")
+        elif g > 0:
+            c.log(f"{who} gains {T.voucher(vtype, g)}; {T.plural(n - g, 'more does', 'more do')} not fit on the track.")
+        else:
+            c.log(f"{who} has no room on the {D.voucher_names[vtype]} Voucher track and gains nothing.")
 
 
-def score(c: Ctx, seat: int, n: int) -> None:
+def score(c: Ctx, seat: int, n: int, why: str = "") -> None:
     if n:
         c.padd(seat, "cp", n)
+        c.log(f"{name_of(c.s, seat)} scores {n} CP{' ' + why if why else ''}.")
 
 
 def gain(c: Ctx, seat: int, benefits: tuple[str, ...]) -> None:
@@ -118,6 +128,7 @@ def run_benefit(c: Ctx, seat: int, b: str) -> None:
         score(c, seat, int(arg))
     elif kind == "endcp":
         c.padd(seat, "end_cp", int(arg))
+        c.log(f"{name_of(c.s, seat)} will gain {arg} CP at the end of the game.")
     elif kind == "voucher":
         t, _, n = arg.partition(":")
         gain_vouchers(c, seat, D.raw["vouchers"]["keys"].index(t), int(n))
@@ -131,7 +142,7 @@ def run_benefit(c: Ctx, seat: int, b: str) -> None:
         if B.can_gain_part(p):
             c.push(("take_part", seat))
     elif kind == "investment":
-        c.padd(seat, "investments", 1)
+        take_investment(c, seat)
     elif kind == "funding":
         advance(c, seat, ("government", "lab", "rnd").index(arg))
     elif kind == "funding_any":
@@ -152,8 +163,17 @@ def run_benefit(c: Ctx, seat: int, b: str) -> None:
 
 def advance(c: Ctx, seat: int, track: int) -> None:
     """Advance a Funding marker 1 space (it stops on the last space)."""
+    who = name_of(c.s, seat)
     if c.p(seat).funding[track] < D.funding_length - 1:
         c.set(("pl", seat, "funding", track), c.p(seat).funding[track] + 1)
+        c.log(f"{who} advances to space {c.p(seat).funding[track] + 1} of {T.track(track)}.")
+    else:
+        c.log(f"{who} is already on the last space of {T.track(track)}.")
+
+
+def take_investment(c: Ctx, seat: int) -> None:
+    c.padd(seat, "investments", 1)
+    c.log(f"{name_of(c.s, seat)} takes an Investment tile.")
 
 
 def chem_gain_options(s: WMState, seat: int) -> list[int]:
@@ -786,14 +806,53 @@ class WeatherMachine:
         return describe(state, command)
 
     def describe_event(self, state: WMState, event: Event) -> str:
+        """Log lines come from ``Logged`` events (the rules write one for everything that happens
+        automatically); the state patches (``Set``) say nothing. Chance and reveal events say what
+        was dealt or turned up (they are also the undo barriers the table names)."""
         if isinstance(event, Logged):
             return event.text
         if isinstance(event, Dealt):
-            return "Setup: the components are shuffled and dealt."
+            return describe_dealt(state, event)
         if isinstance(event, Revealed):
-            return "A tile is turned up."
-        path = ".".join(str(x) for x in event.path)
-        return f"{path} = {event.value}"
+            return describe_revealed(event)
+        return ""
+
+
+def describe_dealt(s: WMState, e: Dealt) -> str:
+    path, v = e.path, e.value
+    if path == ("chance_n",):
+        return "Setup: the components are shuffled and dealt."
+    if path == ("turn_order",):
+        return f"Setup: the turn order is {order_text(s, v)}."
+    if path == ("offer",):
+        return f"Setup: the Workshop offer shows {T.and_list([T.tile(t) for t in v])}."
+    if path == ("exp_display",):
+        return f"Setup: the Experiment display shows {T.and_list([T.experiment(x) for x in v])}."
+    if path == ("exp_below",):
+        return f"Setup: {T.experiment(v)} is placed below the deck."
+    if path == ("assistant",):
+        return f"Setup: Lativ's Assistant is placed below the {T.weather(v)} branch."
+    if len(path) == 3 and path[0] == "pl":
+        who = name_of(s, path[1])
+        if path[2] == "parts":
+            return f"Setup: {who} receives {T.part(v.index(1))}."
+        if path[2] == "tiles":
+            return f"Setup: {who} receives {T.tile(v[0][2])}."
+        if path[2] == "goals_hand" and v:
+            return f"Setup: {who} receives the 9 Goal tiles of set {D.goals[v[0]].set}."
+    return ""
+
+
+def describe_revealed(e: Revealed) -> str:
+    if e.path == ("up_stack",):
+        top = e.value[0] if e.value else EMPTY
+        return (f"{T.tile(top)[0].upper()}{T.tile(top)[1:]} is turned up on the face-up Workshop tiles."
+                if top >= 0 else "A Workshop tile is turned up.")
+    if e.path == ("exp_deck",):
+        top = e.value[0] if e.value else EMPTY
+        return (f"{T.experiment(top)[0].upper()}{T.experiment(top)[1:]} is turned up on the Experiment deck."
+                if top >= 0 else "The Experiment deck is turned up.")
+    return "A tile is turned up."
 
 
 def turn_anchor(s: WMState) -> int:
@@ -866,7 +925,6 @@ def handle(c: Ctx, step: tuple, cmd: Command) -> None:
         if isinstance(cmd, ScienceExchange):
             for t in cmd.types:
                 c.padd(seat, "vouchers", -1, t)
-            c.log(f"{name_of(c.s, seat)} makes a Science Exchange.")
         else:
             c.padd(seat, "vouchers", -1, cmd.vtype)
         if n > 1:
@@ -874,7 +932,7 @@ def handle(c: Ctx, step: tuple, cmd: Command) -> None:
         return
     c.pop()
     if kind == "gain_any":
-        gain_vouchers(c, seat, cmd.vtype, 1)
+        gain_vouchers(c, seat, cmd.vtype, 1, log=False)
     elif kind == "take_chem":
         take_chem_from_supply(c, seat, cmd.weather)
     elif kind == "take_part":
@@ -1017,11 +1075,14 @@ def run_fx(c: Ctx, step: tuple) -> None:
         if s.gov_tokens[col] > 0:
             c.set(("gov_tokens", col), s.gov_tokens[col] - 1)
             c.pset(seat, "pending_tokens", c.p(seat).pending_tokens + (f"G:{col}",))
+            c.log(f"{name_of(s, seat)} takes {T.token(f'G:{col}')}.")
         else:
-            c.padd(seat, "investments", 1)
+            c.log(f"No Government Research token of {T.weather(col)} is left.")
+            take_investment(c, seat)
     elif name == "gov_part":
         col, row, colour = a
         c.set(("gov_grid", col, row), f"P{colour}")
+        c.log(f"{name_of(s, seat)} places {T.part(colour)} where the Subsidy tile was.")
     elif name == "gov_check":
         government_runs(c, a[0])
     elif name == "secure":
@@ -1054,10 +1115,16 @@ def run_fx(c: Ctx, step: tuple) -> None:
         bots = sum(1 for x in s.lab[b] if x == seat)
         if B.vouchers_feasible(c.p(seat).vouchers, [(V_SCI, D.experiments[e].science)]):
             c.push(("exp_pay", seat, e, bots, b))
+        else:
+            c.log(f"{name_of(s, seat)} cannot pay the {T.voucher(V_SCI, D.experiments[e].science)} of "
+                  f"{T.experiment(e)}, even by Science Exchanges, and gains no reward.")
         return_lab_bots(c, seat, b)
+    elif name == "say":
+        c.log(a[0])
     elif name == "exp_reward":
         e, bots, branch = a
-        score(c, seat, D.experiments[e].cp * bots)
+        score(c, seat, D.experiments[e].cp * bots,
+              f"for {T.plural(bots, 'Bot')} in the experiment, {D.experiments[e].cp} CP each")
         c.push(("exp_benefit", seat, e), fx(seat, "exp_token", branch))
     elif name == "exp_token":
         b = a[0]
@@ -1066,10 +1133,14 @@ def run_fx(c: Ctx, step: tuple) -> None:
             tok = f"L:{b}"
             if B.token_spaces(c.p(seat), tok):
                 c.pset(seat, "pending_tokens", c.p(seat).pending_tokens + (tok,))
+                c.log(f"{name_of(s, seat)} takes {T.token(tok)} and must place it at once.")
                 c.push(("place_now", seat, tok))
             else:
                 c.set(("removed_tokens",), c.s.removed_tokens + 1)
+                c.log(f"{name_of(s, seat)} takes {T.token(tok)} but has no legal space for it: "
+                      "it is removed from the game.")
         else:
+            c.log(f"No Lab Research token of {T.weather(b)} is left: {name_of(s, seat)} gains a Science Voucher instead.")
             gain_vouchers(c, seat, V_SCI, 1)
     elif name == "exp_end":
         experiment_end(c, a[0], a[1])
@@ -1085,10 +1156,15 @@ def run_fx(c: Ctx, step: tuple) -> None:
         start_round(c)
     elif name == "end_supply_round":
         c.set(("turn_order",), c.s.initiative)
+        c.log("The Post-Setup Supply Round ends.")
         start_round(c)
     elif name == "final_scoring":
         c.set(("phase",), "over")
         c.set(("stack",), ())
+        for line in sorted(final_scores(c.s), key=lambda x: (x.rank, x.seat)):
+            parts = ", ".join(f"{k} {v}" for k, v in line.breakdown if v)
+            c.log(f"Final scoring: {name_of(c.s, line.seat)} has {line.total} CP"
+                  f"{': ' + parts if parts else ''}; place {line.rank}.")
     elif name == "move_lativ":
         move_lativ(c)
     else:
@@ -1110,6 +1186,8 @@ def advance_flow(c: Ctx) -> None:
             # "If you are unable to legally place a Research token, remove it from the game."
             stuck = [t for t in p.pending_tokens if not B.token_spaces(p, t)]
             if stuck:
+                for t in stuck:
+                    c.log(f"{name_of(c.s, top[1])} has no legal space for {T.token(t)}: it is removed from the game.")
                 c.pset(top[1], "pending_tokens", tuple(t for t in p.pending_tokens if t not in stuck))
                 c.set(("removed_tokens",), c.s.removed_tokens + len(stuck))
                 continue
@@ -1125,6 +1203,7 @@ def advance_flow(c: Ctx) -> None:
             continue
         if len(opts) == 1 and top[0] in ("pay", "xchem", "xpart", "return_extra", "to_line",
                                           "take_subsidy", "place_now", "extra", "bt_space"):
+            c.log(describe(c.s, opts[0]) + ".")
             handle(c, top, opts[0])
             continue
         return
@@ -1184,8 +1263,8 @@ def move_scientist(c: Ctx, seat: int, loc: int, space: int) -> None:
         if pay:
             steps.append(("pay", seat, ANY, pay, ()))
     else:
-        gain_vouchers(c, seat, D.main_spaces[loc][space][0], n)
-        gain_vouchers(c, seat, V_SCI, sci)
+        gain_vouchers(c, seat, D.main_spaces[loc][space][0], n, log=False)
+        gain_vouchers(c, seat, V_SCI, sci, log=False)
         steps = []
     if c.s.lativ_loc == loc:
         steps.append(fx(seat, "move_lativ"))
@@ -1208,18 +1287,25 @@ def move_lativ(c: Ctx) -> None:
         loc += 1
     c.set(("lativ_loc",), loc)
     c.set(("lativ_space",), space)
+    where = {SUPPLY: "his space in Supply", OFFICE: "his Office"}.get(loc) or T.space(loc, space)
+    c.log(f"Lativ moves to {where}.")
     if s.players == 2 and loc in (GOVERNMENT, RND):
         a = s.assistant
         key = "gov_tokens" if loc == GOVERNMENT else "rnd_tokens"
         if getattr(c.s, key)[a] > 0:
             c.set((key, a), getattr(c.s, key)[a] - 1)
             c.set(("removed_tokens",), c.s.removed_tokens + 1)
+            tok = ("G:" if loc == GOVERNMENT else "R:") + str(a)
+            c.log(f"2 players: {T.token(tok)} is discarded, the weather of the Assistant's branch.")
     if c.s.lativ_side > 0:
         for k in range(W):
             b = (c.s.assistant + k) % W
             if LATIV not in c.s.lab[b] and EMPTY in c.s.lab[b]:
-                c.set(("lab", b, c.s.lab[b].index(EMPTY)), LATIV)
+                i = c.s.lab[b].index(EMPTY)
+                c.set(("lab", b, i), LATIV)
                 c.set(("lativ_side",), c.s.lativ_side - 1)
+                c.log(f"Lativ places one of his Bots on the {T.branch_space(i)} of the "
+                      f"{T.weather(b)} branch of the Weather Machine.")
                 break
 
 
@@ -1235,13 +1321,16 @@ def take_tile(c: Ctx, seat: int, source: int, free: bool) -> None:
         up = s.up_stack
         if up:
             c.set(("offer", source), up[0])
+            c.log(f"The offer is refilled with {T.tile(up[0])} from the face-up Workshop tiles.")
             up = up[1:]
         else:
             c.set(("offer", source), EMPTY)
+            c.log("No face-up Workshop tile is left to refill the offer.")
     down = s.down_stack
     if not up and down:
         up, down = tuple(reversed(down)), ()
         c.set(("down_stack",), down)
+        c.log("The face-up Workshop tiles are used up: the face-down Workshop tiles are turned over.")
     c.set(("up_stack",), up, Revealed if up else Set)
     c.push(("tile_place", seat, tile))
 
@@ -1270,7 +1359,6 @@ def parts_exchange(c: Ctx, seat: int, give: int, get: int, later: Any) -> None:
     """Machine Parts Exchange: pay any 2 Vouchers, swap one of your Parts for the one needed."""
     c.padd(seat, "parts", -1, give)
     c.padd(seat, "parts", 1, get)
-    c.log(f"{name_of(c.s, seat)} makes a Machine Parts Exchange.")
     c.push(("pay", seat, ANY, 2, ()))
 
 
@@ -1280,6 +1368,7 @@ def take_subsidy(c: Ctx, seat: int, col: int, row: int, colour: int) -> None:
     owned = {D.subsidy_tiles[t] for t, _u in c.p(seat).subsidies}
     if D.subsidy_tiles[tile] in owned:
         c.set(("discarded_subsidies",), c.s.discarded_subsidies + 1)
+        c.log(f"{name_of(c.s, seat)} already has every Subsidy tile of that column: {T.subsidy(tile)} is discarded.")
     else:
         c.pset(seat, "subsidies", c.p(seat).subsidies + ((tile, True),))
     c.set(("gov_grid", col, row), "")
@@ -1291,16 +1380,19 @@ def government_runs(c: Ctx, col: int) -> None:
     """"Government Runs Their Machine": 3 CP per Bot; a Government marker to the tile."""
     if any(x == EMPTY for x in c.s.gov_bots[col]):
         return
+    c.log(f"The Government runs the {T.weather(col)} branch of its Machine.")
     for seat in range(c.s.players):
-        score(c, seat, 3 * sum(1 for x in c.s.gov_bots[col] if x == seat))
+        n = sum(1 for x in c.s.gov_bots[col] if x == seat)
+        score(c, seat, 3 * n, f"for {T.plural(n, 'Bot')} in the Government's {T.weather(col)} branch")
     t = B.top_extreme(c.s, col)
     if c.s.gov_markers > 0 and t is not None and c.s.ew_gov[col] < D.extremes[t].government:
         c.set(("gov_markers",), c.s.gov_markers - 1)
         c.set(("ew_gov", col), c.s.ew_gov[col] + 1)
+        c.log(f"A Government marker goes onto {T.extreme(t)}.")
         if B.extreme_full(c.s, col):
             fix_weather(c, col)
     if all(x != EMPTY for column in c.s.gov_bots for x in column):
-        trigger(c, "The Government Machine is completed")
+        trigger(c, "the Government Machine is completed")
 
 
 def fix_weather(c: Ctx, w: int) -> None:
@@ -1328,9 +1420,12 @@ def work_on_experiment(c: Ctx, seat: int, b: int, i: int) -> None:
     if c.s.lab[b][i] == LATIV:
         c.set(("lab", b, i), seat)
         if EMPTY in c.s.lab[b]:
-            c.set(("lab", b, c.s.lab[b].index(EMPTY)), LATIV)
+            j = c.s.lab[b].index(EMPTY)
+            c.set(("lab", b, j), LATIV)
+            c.log(f"Lativ's Bot moves to the {T.branch_space(j)} of the {T.weather(b)} branch.")
         else:
             c.set(("lativ_side",), c.s.lativ_side + 1)
+            c.log(f"Lativ's Bot returns to the side of the Lab.")
     else:
         c.set(("lab", b, i), seat)
 
@@ -1345,15 +1440,21 @@ def publish(c: Ctx, seat: int, row: int, goal: int) -> None:
         col = [k for k in range(3) if not p.office[row][k]][0]
         c.set(("pl", seat, "office", row, col), "C")
         c.padd(seat, "citations", 1)
+        c.log(f"{name_of(c.s, seat)} removes {T.goal(goal)} from the game and places a Citation token "
+              f"on {T.office_space(row, col)}.")
         c.push(fx(seat, "publish", row, -1))
         gain(c, seat, D.office_benefit[row][col])
         return
     w = B.row_weather(p, row)
     c.set(("pl", seat, "breakthrough", row), 1)
     c.padd(seat, "papers", 1)
+    who = name_of(c.s, seat)
+    c.log(f"{who} slides the Breakthrough marker of Office row {row + 1} to the rightmost space, "
+          f"gaining {T.benefits(D.slide_benefit[row])}.")
     cells = p.office[row]
-    score(c, seat, 2 * sum(1 for x in cells if ":" in x) + 4 * sum(1 for x in cells if x == "A"))
-    c.padd(seat, "investments", 1)
+    nr, na = sum(1 for x in cells if ":" in x), sum(1 for x in cells if x == "A")
+    score(c, seat, 2 * nr + 4 * na, f"for the {T.weather(w)} paper: 2 CP per Research token, 4 CP per Award token")
+    take_investment(c, seat)
     if c.s.locks[w]:
         c.push(fx(seat, "lock", w))
     gain(c, seat, D.slide_benefit[row])
@@ -1365,6 +1466,8 @@ def remove_lock(c: Ctx, seat: int, w: int) -> None:
     if not c.s.locks[w]:
         return
     c.set(("locks", w), False)
+    c.log(f"The Lock token of the {T.weather(w)} Citation space is removed from the game: "
+          f"{T.weather(w)} may now be cited.")
     if B.vouchers_feasible(c.p(seat).vouchers, [(V_SCI, 1)]):
         c.push(("lock_pay", seat))
 
@@ -1394,22 +1497,27 @@ def chemicals_exchange(c: Ctx, seat: int, give: int, w: int, b: int, i: int) -> 
     slot = B.supply_leftmost(c.s, w)
     c.set(("chem_supply", w, slot), False)
     c.set(("rnd_chem", b, i), w)
-    c.log(f"{name_of(c.s, seat)} makes a Chemicals Exchange.")
     c.push(("pay", seat, ANY, 2, ()))
 
 
 def research_end(c: Ctx, seat: int, b: int, i: int) -> None:
     """Research steps 4-5 and Completing a Branch in R&D."""
     steps: list[tuple] = [fx(seat, "benefit", x) for x in D.rnd_benefit[i]]
+    who = name_of(c.s, seat)
     if all(x != EMPTY for x in c.s.rnd[b]):
+        c.log(f"{who} completes the {T.weather(b)} branch of R&D and takes an Investment tile "
+              "instead of a Research token.")
         c.padd(seat, "investments", 1)
         steps.append(fx(seat, "lock", b))
     elif c.s.rnd_tokens[b] > 0:
         c.set(("rnd_tokens", b), c.s.rnd_tokens[b] - 1)
         c.pset(seat, "pending_tokens", c.p(seat).pending_tokens + (f"R:{b}",))
+        c.log(f"{who} takes {T.token(f'R:{b}')}.")
+    else:
+        c.log(f"No R&D Research token of {T.weather(b)} is left.")
     c.push(*steps)
     if all(x != EMPTY for br in c.s.rnd for x in br):
-        trigger(c, "All Research spaces in R&D are occupied")
+        trigger(c, "all Research spaces in R&D are occupied")
 
 
 def build_prototype(c: Ctx, seat: int, w: int, row: int, own: int) -> None:
@@ -1430,11 +1538,13 @@ def finish_prototype(c: Ctx, seat: int, w: int, row: int, own: int) -> None:
     for x in need:
         c.padd(seat, "parts", -1, x)
     mine = sum(1 for x in c.s.rnd[w] if x == seat)
-    score(c, seat, 2 * mine + 2 * len(need))
+    score(c, seat, 2 * mine + 2 * len(need),
+          f"for the {T.weather(w)} prototype: {T.plural(mine, 'own Bot')} in the branch and "
+          f"{T.plural(len(need), 'Machine Part')} provided")
     for i in range(3):
         o = c.s.rnd[w][i]
         if o != EMPTY and o != seat and not own & (1 << i):
-            score(c, o, 2)
+            score(c, o, 2, f"for a Bot that provides a part to {name_of(c.s, seat)}'s prototype")
     steps: list[tuple] = []
     if extras:
         steps.append(("return_extra", seat, extras))
@@ -1448,10 +1558,14 @@ def take_award(c: Ctx, seat: int, w: int) -> None:
         c.set(("awards_left",), c.s.awards_left - 1)
         c.padd(seat, "pending_awards", 1)
         c.padd(seat, "awards", 1)
+        c.log(f"{name_of(c.s, seat)} takes an Award token, {c.p(seat).awards} in all.")
         if c.p(seat).awards == 3 and c.s.nobel_left:
             c.set(("nobel_left",), False)
             c.pset(seat, "nobel", True)
+            c.log(f"{name_of(c.s, seat)} takes the Nobel Prize with the third Award token.")
             trigger(c, f"{name_of(c.s, seat)} takes the Nobel Prize")
+    else:
+        c.log("No Award token is left in the reserve.")
     if B.extreme_full(c.s, w):
         fix_weather(c, w)
 
@@ -1468,12 +1582,17 @@ def place_token(c: Ctx, seat: int, tok: str, row: int, col: int) -> None:
     gain(c, seat, D.office_benefit[row][col])
 
 
+def order_text(s: WMState, order: tuple[int, ...]) -> str:
+    return ", ".join(name_of(s, x) for x in order)
+
+
 def trigger(c: Ctx, why: str) -> None:
     """"Finish the current Round, and then play 1 last round\""""
     c.set(("triggers",), c.s.triggers + (why,))
     if not c.s.final_round:
         c.set(("final_round",), c.s.round + 1)
-        c.log(f"End of the game triggered: {why}. Round {c.s.round + 1} is the last.")
+        c.log(f"The end of the game is triggered: {why}. The current round is finished, then "
+              f"round {c.s.round + 1} is the last, without Phase C.")
 
 
 # -- rounds and phases -----------------------------------------------------------------------
@@ -1482,6 +1601,8 @@ def trigger(c: Ctx, why: str) -> None:
 def start_round(c: Ctx) -> None:
     c.set(("round",), c.s.round + 1)
     c.set(("phase",), "A")
+    last = " This is the final round." if c.s.final_round == c.s.round else ""
+    c.log(f"Round {c.s.round} begins, Phase A. Turn order: {order_text(c.s, c.s.turn_order)}.{last}")
     steps: list[tuple] = []
     for seat in c.s.turn_order:
         steps += [("turn_sub", seat), ("move", seat), ("tokens", seat)]
@@ -1501,16 +1622,28 @@ def return_lab_bots(c: Ctx, seat: int, b: int) -> int:
                 c.padd(seat, "ws_bots", 1)
             else:
                 steps.append(("to_line", seat))
+    home = n - len(steps)
+    who = name_of(c.s, seat)
+    if n and not steps:
+        c.log(f"{who} takes back {T.plural(n, 'Bot')} from the {T.weather(b)} branch to the Workshop.")
+    elif n:
+        c.log(f"{who} takes back {T.plural(n, 'Bot')} from the {T.weather(b)} branch: {home} to the "
+              f"Workshop and {len(steps)} to the Assembly Line, the Workshop being full.")
     if steps:
         c.push(*steps)
     return n
 
 
 def lativ_bots_back(c: Ctx, b: int) -> None:
+    n = 0
     for i, o in enumerate(c.s.lab[b]):
         if o == LATIV:
             c.set(("lab", b, i), EMPTY)
             c.set(("lativ_side",), c.s.lativ_side + 1)
+            n += 1
+    if n:
+        c.log(f"Lativ's {'Bot' if n == 1 else T.plural(n, 'Bot')} in the {T.weather(b)} branch "
+              f"{'returns' if n == 1 else 'return'} to the side of the Lab.")
 
 
 def active_tile(s: WMState, b: int) -> int | None:
@@ -1532,12 +1665,21 @@ def phase_b(c: Ctx) -> None:
     s = c.s
     if s.final_round and s.round >= s.final_round:
         c.set(("phase",), "final")
+        c.log("Phase B of the final round: starting with the Assistant's branch, every completed "
+              "branch with a matching Experiment tile runs its experiment.")
         steps: list[tuple] = []
+        ran = []
         for k in range(W):
             b = (s.assistant + k) % W
             e = active_tile(s, b)
             if B.lab_full(s, b) and e is not None:
+                steps.append(fx(-1, "say", f"The {T.weather(b)} experiment runs with {T.experiment(e)}."))
                 steps += experiment_steps(s, b, e)
+                ran.append(b)
+        if not ran:
+            c.log("No completed branch has a matching Experiment tile: no experiment runs.")
+        steps.append(fx(-1, "say", "Before final scoring, each player in turn order may place Award "
+                                   "tokens and use Investment tiles."))
         steps += [("final_place", seat) for seat in s.turn_order]
         steps.append(fx(-1, "final_scoring"))
         c.push(*steps)
@@ -1546,10 +1688,13 @@ def phase_b(c: Ctx) -> None:
     b = s.assistant
     e = active_tile(s, b)
     if e is not None and B.lab_full(s, b):
-        c.log(f"The {D.weather_names[b]} experiment runs.")
+        c.log(f"Phase B: the {T.weather(b)} branch is full and {T.experiment(e)} is in the display, "
+              f"so the {T.weather(b)} experiment runs.")
         steps = experiment_steps(s, b, e)
     else:
-        c.log(f"The {D.weather_names[b]} experiment does not run.")
+        why = ("no Experiment tile in the display matches it" if e is None
+               else "not every space of the branch has a Bot")
+        c.log(f"Phase B: the {T.weather(b)} experiment does not run: {why}.")
         steps = [("exp_keep", seat, b) for seat in s.turn_order if seat in s.lab[b]]
         steps.append(fx(-1, "lativ_back", b))
     c.push(*steps, fx(-1, "prepare"), fx(-1, "phase_c"))
@@ -1559,9 +1704,11 @@ def experiment_end(c: Ctx, b: int, e: int) -> None:
     """After all players: 2 players remove a Lab token if Lativ has a Bot there; Lativ's Bots
     return; the next Extreme Weather tile covers the current one."""
     s = c.s
+    c.log(f"The {T.weather(b)} experiment is completed.")
     if s.players == 2 and LATIV in s.lab[b] and s.lab_tokens[b] > 0:
         c.set(("lab_tokens", b), s.lab_tokens[b] - 1)
         c.set(("removed_tokens",), c.s.removed_tokens + 1)
+        c.log(f"2 players: Lativ has a Bot in the branch, so {T.token(f'L:{b}')} is removed from the game.")
     lativ_bots_back(c, b)
     if c.s.ew_stack[b]:
         t = c.s.ew_stack[b][0]
@@ -1570,7 +1717,11 @@ def experiment_end(c: Ctx, b: int, e: int) -> None:
         c.set(("ew_gov", b), 0)
         c.set(("ew_board", b), c.s.ew_board[b] + (t,))
         c.set(("ew_bt", b), (EMPTY,) * len(D.extremes[t].breakthrough))
-        c.log(f"The {D.weather_names[b]} extreme weather worsens to level {D.extremes[t].level}.")
+        c.log(f"The {T.weather(b)} extreme weather worsens: {T.extreme(t)} is placed in R&D, covering "
+              "the tile there; its Breakthrough markers go to the box and its Government markers "
+              "back to the Government area.")
+    else:
+        c.log(f"No {T.weather(b)} Extreme Weather tile is left to place in R&D.")
 
 
 def prepare_next(c: Ctx) -> None:
@@ -1580,6 +1731,7 @@ def prepare_next(c: Ctx) -> None:
     disp = list(s.exp_display)
     for i in range(2, -1, -1):
         if disp[i] != EMPTY and D.experiments[disp[i]].weather == b:
+            c.log(f"{T.experiment(disp[i])} is removed from the game.")
             disp[i] = EMPTY
             break
     tiles = [x for x in disp if x != EMPTY]
@@ -1587,31 +1739,56 @@ def prepare_next(c: Ctx) -> None:
     if disp[0] == EMPTY and s.exp_below != EMPTY:
         disp[disp.count(EMPTY) - 1] = s.exp_below
         c.set(("exp_display",), tuple(disp))
+        c.log(f"{T.experiment(s.exp_below)} moves from below the deck into the display.")
         if s.exp_deck:
+            c.log(f"{T.experiment(s.exp_deck[0])} goes from the deck to the space below it.")
             c.set(("exp_below",), s.exp_deck[0])
             c.set(("exp_deck",), s.exp_deck[1:], Revealed)
         else:
             c.set(("exp_below",), EMPTY)
-            trigger(c, "The last Experiment tile is placed in the display")
+            trigger(c, "the last Experiment tile is placed in the display")
     else:
         c.set(("exp_display",), tuple(disp))
     c.set(("assistant",), (b + 1) % W)
+    c.log(f"Lativ's Assistant moves to the {T.weather((b + 1) % W)} branch.")
 
 
 def phase_c(c: Ctx) -> None:
     """Phase C: turn order from the Initiative markers; income if Lativ is in his Office."""
     c.set(("phase",), "C")
     c.set(("turn_order",), c.s.initiative)
+    c.log(f"Phase C: the turn order follows the Initiative markers: {order_text(c.s, c.s.turn_order)}.")
     if c.s.lativ_loc == OFFICE:
+        c.log("Lativ is in his Office: each player gains the income of the empty spaces in the top "
+              "two sections of the Assembly Line.")
         for seat in c.s.turn_order:
             items: tuple[str, ...] = ()
             for i in range(6):
                 if not c.p(seat).line[i]:
                     items += D.line_income[i]
+            who = name_of(c.s, seat)
+            if not items:
+                c.log(f"Income: {who} has no empty income space and gains nothing.")
+            by_type = [0] * 5
             for it in items:
-                run_benefit(c, seat, it)
+                kind, _, arg = it.partition(":")
+                if kind == "voucher":
+                    t, _, n = arg.partition(":")
+                    by_type[D.raw["vouchers"]["keys"].index(t)] += int(n)
+            got = []
+            for t in range(5):
+                if by_type[t]:
+                    g = min(by_type[t], B.gain_room(c.p(seat), t))
+                    gain_vouchers(c, seat, t, by_type[t], log=False)
+                    got.append(T.voucher(t, g) + (f", {by_type[t] - g} more not fitting" if g < by_type[t] else ""))
+            if got:
+                c.log(f"Income: {who} gains {T.and_list(got)}.")
+            for it in items:
+                if not it.startswith("voucher:"):
+                    run_benefit(c, seat, it)
         c.set(("lativ_loc",), SUPPLY)
         c.set(("lativ_space",), -1)
+        c.log("Lativ moves back to his space in Supply.")
     c.push(fx(-1, "start_round"))
 
 
@@ -1772,44 +1949,266 @@ def explain(s: WMState, step: tuple, cmd: Command, legal: list[Command]) -> str:
     return f"{rule}: that is not a legal choice now."
 
 
+PAY_PURPOSE = {
+    "take_tile": "to Extend the Workshop", "construct": "to construct the Bot",
+    "acquire": "for the Chemical", "initiative": "to Take the Initiative",
+    "sell": "for Sell a Part", "secure": "for Secure Subsidy", "work": "for Work on Experiment",
+    "publish": "for Publish a Paper", "research": "for Research", "breakthrough": "for the Breakthrough",
+    "cp": "for 3 CP", "exp_reward": "for the experiment", "move_lativ": "for the Scientists to the left in Supply",
+}
+
+
+def step_of(s: WMState, seat: int) -> tuple:
+    """The step a command of ``seat`` answers (the top of the stack), or () if it is not theirs."""
+    if s.stack and s.stack[-1][1] == seat:
+        return s.stack[-1]
+    return ()
+
+
+def pay_purpose(s: WMState, step: tuple) -> str:
+    """What a Voucher payment step pays for: the automatic step of the same seat below it."""
+    if not step or step[0] != "pay":
+        return ""
+    for k in range(len(s.stack) - 2, -1, -1):
+        below = s.stack[k]
+        if below[0] == "pay" and below[1] == step[1]:
+            continue
+        if below[0] == "fx" and below[2] in PAY_PURPOSE:
+            return PAY_PURPOSE[below[2]]
+        if below[0] == "actions" and below[2] == SUPPLY and step[2] == ANY:
+            return PAY_PURPOSE["move_lativ"]
+        break
+    return "for the Executive Exchange" if step[2] == ANY else ""
+
+
 def describe(s: WMState, cmd: Command) -> str:
+    """One sentence in the rulebook's words for the action list and the log (no "=", no
+    parentheses, no class names; names the seat)."""
     who = name_of(s, cmd.seat)
-    d = D
-    if isinstance(cmd, MoveScientist):
-        return f"{who} moves the Scientist to {LOC_NAMES[cmd.location]}, space {cmd.space + 1}"
+    step = step_of(s, cmd.seat)
+    kind = step[0] if step else ""
+    p = s.pl[cmd.seat] if 0 <= cmd.seat < len(s.pl) else None
+    free = kind in ("benefit_action", "bot", "tile_choice")
+    if isinstance(cmd, DraftGoals):
+        conds = [T.goal_condition(g.id) for g in D.goals if g.set == cmd.symbol and g.colour == cmd.colour]
+        return (f"{who} drafts the three {T.GOAL_COLOURS.get(cmd.colour, cmd.colour)} Goal tiles of set "
+                f"{cmd.symbol}: {T.and_list(conds)}")
     if isinstance(cmd, Done):
+        if kind == "supply_turn":
+            return f"{who} ends the Post-Setup Supply turn"
+        if kind == "turn_sub":
+            return f"{who} uses no Subsidy or Investment tile this turn"
+        if kind == "actions":
+            return f"{who} ends the actions at {LOC_NAMES[step[2]]}"
+        if kind == "tokens":
+            return f"{who} ends the turn"
+        if kind == "final_place":
+            return f"{who} is ready for final scoring"
+        if kind == "benefit_action":
+            return f"{who} declines the free {T.ACTION_NAMES.get(step[2], 'bonus')} action"
         return f"{who} is done"
     if isinstance(cmd, Confirm):
-        return f"{who} says {'yes' if cmd.yes else 'no'}"
-    if isinstance(cmd, PayVoucher):
-        return f"{who} pays a {d.voucher_names[cmd.vtype]} Voucher"
-    if isinstance(cmd, GainVoucher):
-        return f"{who} gains a {d.voucher_names[cmd.vtype]} Voucher"
-    if isinstance(cmd, ScienceExchange):
-        return f"{who} makes a Science Exchange ({', '.join(d.voucher_names[t] for t in cmd.types)})"
-    if isinstance(cmd, (AcquireChemical, TakeChemical)):
-        return f"{who} takes {d.chemical_names[cmd.weather]}"
+        if kind == "lock_pay":
+            return (f"{who} pays 1 Science Voucher for 3 CP" if cmd.yes
+                    else f"{who} does not pay 1 Science Voucher for 3 CP")
+        if kind == "exp_pay":
+            e = step[2]
+            sci = D.experiments[e].science
+            return (f"{who} pays {T.voucher(V_SCI, sci)} to collect the rewards of {T.experiment(e)}"
+                    if cmd.yes else f"{who} does not pay for {T.experiment(e)} and gains nothing from it")
+        if kind == "exp_keep":
+            b = step[2]
+            return (f"{who} takes the Bots back from the {T.weather(b)} branch" if cmd.yes
+                    else f"{who} leaves the Bots in the {T.weather(b)} branch")
+        return f"{who} answers {'yes' if cmd.yes else 'no'}"
+    if isinstance(cmd, UseSubsidy):
+        b = D.subsidy_types[D.subsidy_tiles[cmd.tile]]
+        return f"{who} flips {T.subsidy(cmd.tile)} for {T.benefit(b)}"
+    if isinstance(cmd, SetGoal):
+        return (f"{who} uses an Investment tile to set {T.goal(cmd.goal)} on {T.goal_space(cmd.space)}, "
+                f"gaining {T.benefits(D.goal_space_benefit[cmd.space])}")
+    if isinstance(cmd, ReceiveFunding):
+        tr = COLOUR_TRACK[D.goals[cmd.goal].colour]
+        return (f"{who} uses an Investment tile to flip {T.goal(cmd.goal)} and receive funding from "
+                f"{T.track(tr)}")
+    if isinstance(cmd, MoveScientist):
+        text = f"{who} moves the Scientist to {T.space(cmd.location, cmd.space)}"
+        if cmd.location == SUPPLY:
+            _n, sci, pay = move_gains(s, cmd.seat, SUPPLY, cmd.space)
+            gains = ["any 1 Voucher"] + (["1 Science Voucher for Lativ"] if sci else [])
+            text += f" to gain {T.and_list(gains)}"
+            if pay:
+                text += f", then pays {T.plural(pay, 'Voucher')} for the Scientists to the left"
+            return text
+        n, sci, _pay = move_gains(s, cmd.seat, cmd.location, cmd.space)
+        vt = D.main_spaces[cmd.location][cmd.space][0]
+        gains = []
+        if p is not None:
+            g = min(n, B.gain_room(p, vt))
+            gs = min(sci, B.gain_room(p, V_SCI))
+            if g:
+                gains.append(T.voucher(vt, g))
+            if gs:
+                gains.append(T.voucher(V_SCI, gs) + " for Lativ")
+        gained = f" and gains {T.and_list(gains)}" if gains else " and gains no Voucher, the track being full"
+        return f"{text}, {T.symbol(cmd.location, cmd.space)},{gained}"
+    if isinstance(cmd, ExtendWorkshop):
+        if cmd.source == 4:
+            t = s.up_stack[0] if s.up_stack else EMPTY
+            where = "from the top of the face-up stack"
+        else:
+            t = s.offer[cmd.source] if 0 <= cmd.source < 4 else EMPTY
+            where = f"from space {cmd.source + 1} of the offer"
+        name = T.tile(t) if t >= 0 else "a Workshop tile"
+        cost = "" if free else " for 1 Supply Voucher"
+        return f"{who} extends the Workshop with {name} {where}{cost}"
+    if isinstance(cmd, PlaceTile):
+        t = step[2] if kind == "tile_place" else None
+        name = T.tile(t) if t is not None else "the Workshop tile"
+        turn = T.tile_orientation(t, cmd.flipped) if t is not None else ("turned" if cmd.flipped else "")
+        return (f"{who} places {name} in the {T.ws_row(cmd.row)} of the Workshop, column {cmd.col}"
+                + (f", {turn}" if turn else ""))
+    if isinstance(cmd, ConstructBot):
+        cost = " free" if free else f" for {T.voucher(V_SUPPLY, D.line_cost[cmd.slot // 3])}"
+        ben = D.line_benefit[cmd.slot] if 0 <= cmd.slot < 12 else ()
+        gains = f", gaining {T.benefits(ben)}" if ben else ""
+        return f"{who} builds a Bot from the Assembly Line, {T.line_slot(cmd.slot)},{cost}{gains}"
+    if isinstance(cmd, AcquireChemical):
+        slot = B.supply_leftmost(s, cmd.weather) if 0 <= cmd.weather < W else None
+        cost = f" for {T.voucher(V_SUPPLY, D.chem_take[D.chem_section[slot]])}" if slot is not None else ""
+        return f"{who} takes {T.chemical(cmd.weather)} from the Supply{cost}"
+    if isinstance(cmd, TakeChemical):
+        return f"{who} takes {T.chemical(cmd.weather)} from the Supply"
     if isinstance(cmd, ReturnChemical):
-        return f"{who} returns {d.chemical_names[cmd.weather]}"
-    if isinstance(cmd, TakePart):
-        return f"{who} takes a {d.part_colours[cmd.colour]} Machine Part"
+        slot = B.supply_rightmost_empty(s, cmd.weather) if 0 <= cmd.weather < W else None
+        n = D.chem_return[D.chem_section[slot]] if slot is not None else 0
+        g = min(n, B.gain_room(p, V_SUPPLY)) if p is not None else n
+        gains = f" and gains {T.voucher(V_SUPPLY, g)}" if g else " and gains no Voucher"
+        return f"{who} returns {T.chemical(cmd.weather)} to the Supply{gains}"
+    if isinstance(cmd, TakeInitiative):
+        return (f"{who} takes the Initiative for 1 Supply Voucher, moving to the "
+                f"{T.ORDINALS[cmd.position]} place of the initiative order")
     if isinstance(cmd, SellPart):
-        return f"{who} sells a Part ({d.weather_names[cmd.column]} branch, space {cmd.row + 1})"
+        colour = D.gov_colours[cmd.column][cmd.row]
+        cost = "" if free else " for 1 Government Voucher"
+        how = (f"paying {T.part(colour)}" if p is None or p.parts[colour]
+               else f"getting {T.part(colour)} by a Machine Parts Exchange")
+        return f"{who} sells a Part{cost}: a Bot onto {T.gov_space(cmd.column, cmd.row)}, {how}"
+    if isinstance(cmd, TakeSubsidy):
+        col = step[2] if kind == "take_subsidy" else 0
+        cell = s.gov_grid[col][cmd.row]
+        name = T.subsidy(int(cell[1:-1])) if cell.startswith("S") else "a Subsidy tile"
+        return f"{who} takes {name} from {T.gov_cell(col, cmd.row)}"
+    if isinstance(cmd, SecureSubsidy):
+        cell = s.gov_grid[cmd.column][cmd.row]
+        tile = int(cell[1:-1]) if cell.startswith("S") else 0
+        cost = "" if free else " for 2 Government Vouchers"
+        gains = (D.gov_column_benefit[cmd.column] + D.gov_row_benefit[cmd.row]
+                 + (D.subsidy_types[D.subsidy_tiles[tile]],))
+        return (f"{who} secures {T.subsidy(tile)} in {T.gov_cell(cmd.column, cmd.row)}{cost}, gaining "
+                f"{T.benefits(gains)}")
     if isinstance(cmd, WorkOnExperiment):
-        return f"{who} works on the {d.weather_names[cmd.branch]} experiment"
-    if isinstance(cmd, Research):
-        return f"{who} researches in the {d.weather_names[cmd.branch]} branch, space {cmd.space + 1}"
+        cost = "" if free else " for 1 Lab Voucher"
+        lativ = ", displacing Lativ's Bot" if s.lab[cmd.branch][cmd.space] == LATIV else ""
+        return (f"{who} works on the experiment{cost}: a Bot onto the {T.branch_space(cmd.space)} of the "
+                f"{T.weather(cmd.branch)} branch of the Weather Machine{lativ}")
     if isinstance(cmd, PublishPaper):
-        return f"{who} publishes the paper of Office row {cmd.row + 1}" + (" with a Citation" if cmd.cite_goal >= 0 else "")
+        w = B.row_weather(p, cmd.row) if p is not None else None
+        cost = "" if free else " for 2 Lab Vouchers"
+        on = f" on {T.weather(w)}" if w is not None else ""
+        cite = f", first citing previous work with {T.goal(cmd.cite_goal)}" if cmd.cite_goal >= 0 else ""
+        return f"{who} publishes a paper{on} from Office row {cmd.row + 1}{cost}{cite}"
+    if isinstance(cmd, Research):
+        chem = D.rnd_chemical[cmd.branch][cmd.space]
+        cost = "" if free else " for 1 R&D Voucher"
+        pay = (f"placing {T.chemical(chem)}" if p is None or p.chemicals[chem]
+               else f"getting {T.chemical(chem)} by a Chemicals Exchange")
+        extra = ", plus any 1 Chemical or Machine Part, and gains a free Bot" if cmd.space == 0 else ""
+        return (f"{who} researches{cost} on the {T.branch_space(cmd.space)} of the {T.weather(cmd.branch)} "
+                f"branch of R&D, {pay}{extra}")
+    if isinstance(cmd, PayExtra):
+        what = T.chemical(cmd.index) if cmd.kind == "chemical" else T.part(cmd.index)
+        return f"{who} pays {what} for the bottom Research space"
     if isinstance(cmd, Breakthrough):
-        return f"{who} makes a Breakthrough with Office row {cmd.row + 1}"
-    if isinstance(cmd, PlaceToken):
-        what = "an Award" if cmd.token == "A" else "a Research token"
-        return f"{who} places {what} in Office row {cmd.row + 1}, space {cmd.col + 1}"
+        w = B.row_weather(p, cmd.row) if p is not None else None
+        t = B.top_extreme(s, w) if w is not None else None
+        cost = [] if free else ["2 R&D Vouchers"]
+        if t is not None and D.extremes[t].science:
+            cost.append(T.voucher(V_SCI, D.extremes[t].science))
+        on = f" on {T.weather(w)}" if w is not None else ""
+        paid = f" for {T.and_list(cost)}" if cost else ""
+        return f"{who} makes a Breakthrough{on} with the paper of Office row {cmd.row + 1}{paid}"
+    if isinstance(cmd, PlaceBreakthrough):
+        w = step[2] if kind == "bt_space" else 0
+        t = B.top_extreme(s, w)
+        ben = D.extremes[t].breakthrough[cmd.space] if t is not None and cmd.space < len(D.extremes[t].breakthrough) else ()
+        name = T.extreme(t) if t is not None else "the Extreme Weather tile"
+        return (f"{who} places the Breakthrough marker on space {cmd.space + 1} of {name}, gaining "
+                f"{T.benefits(ben)}")
+    if isinstance(cmd, BuildPrototype):
+        w = step[2] if kind == "prototype" else 0
+        res = prototype_need(s, cmd.seat, w, cmd.row, cmd.own)
+        need = res[0] if res else []
+        helpers = [name_of(s, s.rnd[w][i]) + "'s Bot" for i in range(3)
+                   if s.rnd[w][i] not in (EMPTY, cmd.seat) and not cmd.own & (1 << i)]
+        mine = [i for i in range(3) if s.rnd[w][i] == cmd.seat and not cmd.own & (1 << i)]
+        parts = T.and_list([D.part_colours[x] for x in sorted(need)]) if need else "no parts"
+        text = (f"{who} builds the {T.weather(w)} prototype from the {T.ws_row(cmd.row)} of the Workshop, "
+                f"providing {parts}")
+        uses = helpers + ([f"{T.plural(len(mine), 'own Bot')} in the branch"] if mine else [])
+        if uses:
+            text += f", with parts also provided by {T.and_list(uses)}"
+        if res and res[1]:
+            text += f", after {T.plural(res[1], 'Machine Parts Exchange')}"
+        return text
+    if isinstance(cmd, ReturnPart):
+        return f"{who} returns {T.part(cmd.colour)} from the prototype row to the reserve"
+    if isinstance(cmd, PayVoucher):
+        need = step[2] if kind == "pay" else cmd.vtype
+        purpose = pay_purpose(s, step)
+        as_ = (f" as {T.a_voucher(need)}" if need not in (ANY, cmd.vtype) else "")
+        return f"{who} pays {T.voucher(cmd.vtype)}{as_}" + (f" {purpose}" if purpose else "")
+    if isinstance(cmd, ScienceExchange):
+        counts = [T.voucher(t, cmd.types.count(t)) for t in sorted(set(cmd.types)) if 0 <= t < 5]
+        need = step[2] if kind == "pay" else None
+        as_ = f", paid as {T.a_voucher(need)}" if need not in (None, ANY) else ""
+        return f"{who} makes a Science Exchange: pays {T.and_list(counts)} for 1 Science Voucher{as_}"
+    if isinstance(cmd, ChemicalsExchange):
+        w = step[2] if kind == "xchem" else None
+        get = f" and uses {T.chemical(w)} from the Supply" if w is not None else ""
+        return (f"{who} makes a Chemicals Exchange for 2 Vouchers: returns {T.chemical(cmd.give)} to "
+                f"the Supply{get}")
+    if isinstance(cmd, PartsExchange):
+        return (f"{who} makes a Machine Parts Exchange for 2 Vouchers: {T.part(cmd.give)} for "
+                f"{T.part(cmd.get)}")
+    if isinstance(cmd, GainVoucher):
+        return f"{who} gains {T.voucher(cmd.vtype)}"
+    if isinstance(cmd, TakePart):
+        return f"{who} takes {T.part(cmd.colour)} from the reserve"
     if isinstance(cmd, AdvanceFunding):
-        return f"{who} advances on the {TRACK_NAMES[cmd.track]} Funding track"
-    fields = ", ".join(f"{k}={v}" for k, v in vars(cmd).items() if k != "seat")
-    return f"{who}: {type(cmd).__name__} {fields}".strip()
+        return f"{who} advances 1 space on {T.track(cmd.track)}"
+    if isinstance(cmd, ChooseBenefit):
+        if kind == "exp_benefit":
+            ben = D.experiments[step[2]].benefits[cmd.index] if cmd.index in (0, 1) else ()
+            return f"{who} chooses the experiment benefit: {T.benefits(ben)}"
+        if kind == "lab_fund":
+            return (f"{who} applies the Lab funding modifier of {step[2]} to {T.track(cmd.index)}, "
+                    f"as if the marker were {T.plural(step[2], 'space')} further ahead")
+        if kind == "rnd_fund" and 0 <= cmd.index < len(D.funding_rnd):
+            return (f"{who} takes the R&D funding benefit of space {cmd.index + 1}: "
+                    f"{T.benefits(D.funding_rnd[cmd.index])}")
+        return f"{who} chooses option {cmd.index + 1}"
+    if isinstance(cmd, PlaceToken):
+        tok = T.token(cmd.token)
+        ok = 0 <= cmd.row < 6 and 0 <= cmd.col < 3
+        ben = D.office_benefit[cmd.row][cmd.col] if ok else ()
+        where = T.office_space(cmd.row, cmd.col) if ok else f"Office row {cmd.row + 1}"
+        gains = f", gaining {T.benefits(ben)}" if ben else ""
+        return f"{who} places {tok} on {where}{gains}"
+    if isinstance(cmd, ReturnBotToLine):
+        return (f"{who} returns a Bot to the Assembly Line, {T.line_slot(cmd.slot)}, the Workshop "
+                "having no space for it")
+    return f"{who} chooses {T.ACTION_NAMES.get(type(cmd).__name__, 'an option')}"
 
 
 GAME = WeatherMachine()
