@@ -20,6 +20,7 @@ from .engine.protocol import (Game, GameConfig, IllegalMove, SeatConfig, default
 
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+FIRST_FRAME_EXIT = "WEATHER_TABLETOP_FIRST_FRAME_EXIT"  # for bench/startup.py
 
 
 class UsageError(Exception):
@@ -77,7 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command is None:
             from .ui import app
-            return app.run({})
+            return app.run({"first_frame_exit": os.environ.get(FIRST_FRAME_EXIT) == "1"})
         return {"simulate": _simulate, "screenshot": _screenshot, "verify": _verify,
                 "options": _options, "paths": _paths}[args.command](args)
     except UsageError as exc:

@@ -38,6 +38,7 @@ class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, *, settings: Settings | None = None,
                  settings_message: str | None = None, settings_path: Path | None = None,
                  fullscreen: bool = False) -> None:
+        _dpi_aware()
         # Display and fonts only: the app plays no sound, and opening audio fails noisily on
         # machines without a sound card.
         pygame.display.init()
@@ -224,6 +225,20 @@ class App:
                 self.home()
 
 
+def _dpi_aware() -> None:
+    """On Windows, ask for real pixels so the table is not blurred by display scaling."""
+    import sys
+
+    if sys.platform != "win32":
+        return
+    try:
+        import ctypes
+
+        ctypes.windll.shcore.SetProcessDpiAwareness(1)
+    except (AttributeError, OSError):
+        pass
+
+
 def _size_option(value: Any) -> tuple[int, int]:
     if isinstance(value, (tuple, list)) and len(value) == 2:
         return int(value[0]), int(value[1])
@@ -266,6 +281,9 @@ def run(argv_options: dict) -> int:
             from .scenes.table import open_saved_game
 
             open_saved_game(app, Path(str(target)))
+        if argv_options.get("first_frame_exit"):  # bench/startup.py: stop after one drawn frame
+            app.tick(1 / 60)
+            return 0
         app.loop()
         return 0
     except Exception as exc:  # noqa: BLE001 - last resort: log and tell the player
