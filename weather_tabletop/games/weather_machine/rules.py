@@ -877,6 +877,9 @@ def handle(c: Ctx, step: tuple, cmd: Command) -> None:
         hand = c.p(seat).goals_hand + tuple(g.id for g in D.goals
                                             if g.set == cmd.symbol and g.colour == cmd.colour)
         c.pset(seat, "goals_hand", hand)
+        if c.s.stack[-1][0] != "draft":
+            c.set(("phase",), "supply")
+            c.log("Goal drafting is over: the Post-Setup Supply Round begins.")
         return
     if kind == "turn_sub":
         c.pop()
@@ -1900,6 +1903,14 @@ def explain(s: WMState, step: tuple, cmd: Command, legal: list[Command]) -> str:
             return "Place Research Tokens: you do not have that Research token to place."
         return ("Place Research Tokens: a token goes on an empty space of its colour, in a row with "
                 "Research tokens of one type of weather only.")
+    if isinstance(cmd, DraftGoals):
+        if kind != "draft":
+            return "Drafting Variant: Goal tiles are only drafted before the game begins."
+        mine = {D.goals[g].colour for g in p.goals_hand}
+        if cmd.colour in mine:
+            return ("Drafting Variant: each set you choose must be a different colour from your "
+                    "earlier sets.")
+        return "Drafting Variant: choose one of the sets of 3 Goal tiles still available."
     if isinstance(cmd, MoveScientist):
         if kind != "move":
             return f"{rule}: you are not moving your Scientist now."
