@@ -181,7 +181,7 @@ def test_every_command_and_event_has_a_description(players: int, options: dict) 
     rnd = RandomPlayer(2)
     s = GAME.initial_state(match.config)
     for ev in match.log[0].events:
-        assert GAME.describe_event(s, ev)
+        assert _readable(GAME.describe_event(s, ev), ev)
         s = GAME.apply(s, ev)
     while not GAME.is_over(match.state):
         s = match.state
@@ -191,9 +191,16 @@ def test_every_command_and_event_has_a_description(players: int, options: dict) 
             assert GAME.describe_command(s, cmd)
         group = match.submit(rnd.choose(GAME, GAME.view(s, seat), seat))
         for ev in group.events:
-            text = GAME.describe_event(s, ev)
-            assert text and "None" not in text
+            assert _readable(GAME.describe_event(s, ev), ev)
             s = GAME.apply(s, ev)
+
+
+def _readable(text: str, event) -> bool:
+    """A log line in words, or nothing for a step the rules run by themselves (what such a step
+    does has lines of its own)."""
+    if not text:
+        return type(event).__name__ == "StepBegan" and event.phase.startswith("auto-")
+    return "None" not in text and "auto-" not in text and type(event).__name__ not in text
 
 
 def test_scores_on_a_view_equal_scores_on_the_state() -> None:

@@ -968,7 +968,9 @@ class MachinesToTheSky:
         if isinstance(e, E.SetupShuffled):
             return "The Project, Contact, Event and Automa decks are shuffled and the Element tokens placed."
         if isinstance(e, E.StepBegan):
-            return self.progress(self.apply(state, e))
+            after = self.apply(state, e)
+            # Steps the rules run by themselves are not news: what they do is logged instead.
+            return "" if after.phase.startswith("auto-") else self.progress(after)
         if isinstance(e, E.ProjectDrawn):
             return f"{name(e.seat)} draws a Project."
         if isinstance(e, E.ContactDrawn):
@@ -1018,7 +1020,7 @@ class MachinesToTheSky:
             return "A random hard card joins the Automa deck."
         if isinstance(e, E.BidPlaced):
             what = "the Priority token space" if e.slot == PRIORITY_SPACE else K.PROJECTS[state.market[e.slot]].name
-            return f"{name(e.seat)} bids {e.n} on {what}."
+            return f"{name(e.seat)} bids {e.n} Expert{'s' if e.n > 1 else ''} on {what}."
         if isinstance(e, E.Passed):
             return f"{name(e.seat)} passes."
         if isinstance(e, E.ProjectClaimed):
