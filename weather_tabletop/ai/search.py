@@ -1,7 +1,8 @@
 """A search player: single-observer information-set Monte Carlo tree search (SO-ISMCTS).
 
 Each iteration samples a full state consistent with what the seat sees
-(``game.determinize(view, seat, rng)``; a game without hidden information can omit it), walks
+(``determinize(view, seat, rng)`` on the game or, taking the game first, in its ``bots``
+module; a game without hidden information can omit it), walks
 the shared tree choosing among the commands legal in that sample by UCB with availability counts,
 adds one node, plays a short rollout (the game's rollout policy if it has one, else random) and
 backs up every seat's reward (``game.evaluate(state, seat)`` in 0..1, else from the scores).
@@ -69,8 +70,8 @@ class SearchPlayer:
         root = _Node()
         deadline = None if self.iterations else time.perf_counter() + (self.seconds or 1.0)
         limit = self.iterations or 10**9
-        determinize = getattr(game, "determinize", None)
-        evaluate = getattr(game, "evaluate", None)
+        determinize = game_hook(game, "determinize")
+        evaluate = game_hook(game, "evaluate")
         done = 0
         while done < limit:
             if deadline is not None and time.perf_counter() >= deadline:
@@ -149,6 +150,23 @@ class SearchPlayer:
                 command = legal[self._rng.below(len(legal))]
             state = _step(game, state, command)
         return state
+
+
+def game_hook(game: Game, name: str) -> Callable[..., Any] | None:
+    """A search hook of the game (``determinize``, ``evaluate``): on the game object, or a
+    function of that name in the game's ``bots`` module."""
+    hook = getattr(game, name, None)
+    if hook is not None:
+        return hook
+    import importlib
+
+    module_name = type(game).__module__.rsplit(".", 1)[0] + ".bots"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError:
+        return None
+    found = getattr(module, name, None)
+    return (lambda *args: found(game, *args)) if found is not None else None
 
 
 def _step(game: Game, state: Any, command: Command) -> Any:
