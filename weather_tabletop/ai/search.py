@@ -1,8 +1,8 @@
 """A search player: single-observer information-set Monte Carlo tree search (SO-ISMCTS).
 
 Each iteration samples a full state consistent with what the seat sees
-(``determinize(view, seat, rng)`` on the game or, taking the game first, in its ``bots``
-module; a game without hidden information can omit it), walks
+(``determinize(view, seat, rng)`` on the game or in its ``bots`` module; a game without hidden
+information can omit it), walks
 the shared tree choosing among the commands legal in that sample by UCB with availability counts,
 adds one node, plays a short rollout (the game's rollout policy if it has one, else random) and
 backs up every seat's reward (``game.evaluate(state, seat)`` in 0..1, else from the scores).
@@ -153,8 +153,8 @@ class SearchPlayer:
 
 
 def game_hook(game: Game, name: str) -> Callable[..., Any] | None:
-    """A search hook of the game (``determinize``, ``evaluate``): on the game object, or a
-    function of that name in the game's ``bots`` module."""
+    """A search hook of the game (``determinize``, ``evaluate``): a method of the game object,
+    or a function of that name and signature in the game's ``bots`` module."""
     hook = getattr(game, name, None)
     if hook is not None:
         return hook
@@ -165,8 +165,7 @@ def game_hook(game: Game, name: str) -> Callable[..., Any] | None:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError:
         return None
-    found = getattr(module, name, None)
-    return (lambda *args: found(game, *args)) if found is not None else None
+    return getattr(module, name, None)
 
 
 def _step(game: Game, state: Any, command: Command) -> Any:
