@@ -1453,7 +1453,7 @@ def publish(c: Ctx, seat: int, row: int, goal: int) -> None:
     c.padd(seat, "papers", 1)
     who = name_of(c.s, seat)
     c.log(f"{who} slides the Breakthrough marker of Office row {row + 1} to the rightmost space, "
-          f"gaining {T.benefits(D.slide_benefit[row])}.")
+          f"over {T.benefits(D.slide_benefit[row])}.")
     cells = p.office[row]
     nr, na = sum(1 for x in cells if ":" in x), sum(1 for x in cells if x == "A")
     score(c, seat, 2 * nr + 4 * na, f"for the {T.weather(w)} paper: 2 CP per Research token, 4 CP per Award token")
@@ -1541,9 +1541,9 @@ def finish_prototype(c: Ctx, seat: int, w: int, row: int, own: int) -> None:
     for x in need:
         c.padd(seat, "parts", -1, x)
     mine = sum(1 for x in c.s.rnd[w] if x == seat)
-    score(c, seat, 2 * mine + 2 * len(need),
-          f"for the {T.weather(w)} prototype: {T.plural(mine, 'own Bot')} in the branch and "
-          f"{T.plural(len(need), 'Machine Part')} provided")
+    why = [T.plural(mine, "own Bot") + " in the branch"] if mine else []
+    why += [T.plural(len(need), "Machine Part") + " provided"] if need else []
+    score(c, seat, 2 * mine + 2 * len(need), f"for the {T.weather(w)} prototype: {T.and_list(why)}")
     for i in range(3):
         o = c.s.rnd[w][i]
         if o != EMPTY and o != seat and not own & (1 << i):
@@ -2163,14 +2163,15 @@ def describe(s: WMState, cmd: Command) -> str:
         helpers = [name_of(s, s.rnd[w][i]) + "'s Bot" for i in range(3)
                    if s.rnd[w][i] not in (EMPTY, cmd.seat) and not cmd.own & (1 << i)]
         mine = [i for i in range(3) if s.rnd[w][i] == cmd.seat and not cmd.own & (1 << i)]
-        parts = T.and_list([D.part_colours[x] for x in sorted(need)]) if need else "no parts"
+        parts = (T.and_list([D.part_colours[x] for x in sorted(need)])
+                 + (" Machine Part" if len(need) == 1 else " Machine Parts")) if need else "no Machine Part"
         text = (f"{who} builds the {T.weather(w)} prototype from the {T.ws_row(cmd.row)} of the Workshop, "
                 f"providing {parts}")
         uses = helpers + ([f"{T.plural(len(mine), 'own Bot')} in the branch"] if mine else [])
         if uses:
             text += f", with parts also provided by {T.and_list(uses)}"
         if res and res[1]:
-            text += f", after {T.plural(res[1], 'Machine Parts Exchange')}"
+            text += f", needing {T.plural(res[1], 'Machine Parts Exchange')}"
         return text
     if isinstance(cmd, ReturnPart):
         return f"{who} returns {T.part(cmd.colour)} from the prototype row to the reserve"
