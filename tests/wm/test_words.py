@@ -131,7 +131,7 @@ def test_sample_sentences() -> None:
     colours = D.raw["weathers"]["chemical_colours"]
     text = GAME.describe_command(s, C.ExtendWorkshop(seat, 0))
     tile = (f"two {colours[a]} half-circles" if a == b else f"{colours[a]} and {colours[b]} half-circles")
-    assert text == f"{who} extends the Workshop with the Workshop tile with {tile} from space 1 of the offer for 1 Supply Voucher"
+    assert text == f"{who} extends the Workshop from space 1 of the offer: the Workshop tile with {tile}, for 1 Supply Voucher"
     assert GAME.describe_command(s, C.AcquireChemical(seat, 0)) == f"{who} takes 1 green Verdino from the Supply for 1 Supply Voucher"
     assert GAME.describe_command(s, C.ConstructBot(seat, 4)) == (
-        f"{who} builds a Bot from the Assembly Line, slot 5 in section 2, for 1 Supply Voucher, gaining any 1 Machine Part")
+        f"{who} builds a Bot from slot 5, section 2, of the Assembly Line for 1 Supply Voucher, gaining any 1 Machine Part")

@@ -2071,8 +2071,8 @@ def describe(s: WMState, cmd: Command) -> str:
             t = s.offer[cmd.source] if 0 <= cmd.source < 4 else EMPTY
             where = f"from space {cmd.source + 1} of the offer"
         name = T.tile(t) if t >= 0 else "a Workshop tile"
-        cost = "" if free else " for 1 Supply Voucher"
-        return f"{who} extends the Workshop with {name} {where}{cost}"
+        cost = "" if free else ", for 1 Supply Voucher"
+        return f"{who} extends the Workshop {where}: {name}{cost}"
     if isinstance(cmd, PlaceTile):
         t = step[2] if kind == "tile_place" else None
         name = T.tile(t) if t is not None else "the Workshop tile"
@@ -2080,10 +2080,10 @@ def describe(s: WMState, cmd: Command) -> str:
         return (f"{who} places {name} in the {T.ws_row(cmd.row)} of the Workshop, column {cmd.col}"
                 + (f", {turn}" if turn else ""))
     if isinstance(cmd, ConstructBot):
-        cost = " free" if free else f" for {T.voucher(V_SUPPLY, D.line_cost[cmd.slot // 3])}"
+        cost = ", free" if free else f" for {T.voucher(V_SUPPLY, D.line_cost[cmd.slot // 3])}"
         ben = D.line_benefit[cmd.slot] if 0 <= cmd.slot < 12 else ()
         gains = f", gaining {T.benefits(ben)}" if ben else ""
-        return f"{who} builds a Bot from the Assembly Line, {T.line_slot(cmd.slot)},{cost}{gains}"
+        return f"{who} builds a Bot from {T.line_slot(cmd.slot)}, of the Assembly Line{cost}{gains}"
     if isinstance(cmd, AcquireChemical):
         slot = B.supply_leftmost(s, cmd.weather) if 0 <= cmd.weather < W else None
         cost = f" for {T.voucher(V_SUPPLY, D.chem_take[D.chem_section[slot]])}" if slot is not None else ""
@@ -2218,7 +2218,7 @@ def describe(s: WMState, cmd: Command) -> str:
         gains = f", gaining {T.benefits(ben)}" if ben else ""
         return f"{who} places {tok} on {where}{gains}"
     if isinstance(cmd, ReturnBotToLine):
-        return (f"{who} returns a Bot to the Assembly Line, {T.line_slot(cmd.slot)}, the Workshop "
+        return (f"{who} returns a Bot to {T.line_slot(cmd.slot)}, of the Assembly Line, the Workshop "
                 "having no space for it")
     return f"{who} chooses {T.ACTION_NAMES.get(type(cmd).__name__, 'an option')}"
 

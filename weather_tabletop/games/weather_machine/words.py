@@ -208,4 +208,4 @@ def benefits(items: tuple[str, ...]) -> str:
 
 
 def line_slot(slot: int) -> str:
-    return f"slot {slot + 1} in section {slot // 3 + 1}"
+    return f"slot {slot + 1}, section {slot // 3 + 1}"
