@@ -214,7 +214,7 @@ def _read_lines(path: Path) -> _Read:
         if number == 1:
             header = obj
         else:
-            if obj.get("n") != number - 2:
+            if type(obj.get("n")) is not int or obj["n"] != number - 2:
                 raise LoadError(f"{where} is out of order.")
             bodies.append(obj)
     assert header is not None
