@@ -50,6 +50,8 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--max-commands", type=int, default=200_000,
                      help="a game longer than this counts as an error")
     sim.add_argument("--json", action="store_true")
+    sim.add_argument("--acks", action="store_true",
+                     help="with --save-dir: print 'ack VERSION FILE' once each command is on disk")
 
     shot = sub.add_parser("screenshot", help="render a scene off-screen to a PNG")
     shot.add_argument("--out", type=Path, required=True)
@@ -145,8 +147,10 @@ def computer_config(game: Game, players: int, levels_: list[str], options: dict[
 # -- simulate ------------------------------------------------------------------------------
 
 
-def play_out(game: Game, session: Any, players: list[Any], max_commands: int) -> int:
-    """Let computer players finish the game of ``session`` (a Match or SavedGame)."""
+def play_out(game: Game, session: Any, players: list[Any], max_commands: int,
+             ack: Any = None) -> int:
+    """Let computer players finish the game of ``session`` (a Match or SavedGame). ``ack`` is
+    called after each command is saved (``simulate --acks``)."""
     match = getattr(session, "match", session)
     commands = 0
     while not game.is_over(match.state):
@@ -157,6 +161,8 @@ def play_out(game: Game, session: Any, players: list[Any], max_commands: int) ->
         command = players[seat].choose(game, game.view(match.state, seat), seat)
         session.submit(command)
         commands += 1
+        if ack is not None:
+            ack(match.version)
         if commands > max_commands:
             raise RuntimeError(f"no end after {max_commands} commands")
     return commands
@@ -190,7 +196,13 @@ def _simulate(args: argparse.Namespace) -> int:
         try:
             session = (SavedGame.create(game, config, args.save_dir) if args.save_dir
                        else Match.start(game, config))
-            result["commands"] += play_out(game, session, bots, args.max_commands)
+            ack = None
+            if args.acks and args.save_dir:
+                path = session.path
+
+                def ack(version: int, path: Path = path) -> None:
+                    print(f"ack {version} {path}", flush=True)
+            result["commands"] += play_out(game, session, bots, args.max_commands, ack)
             match = getattr(session, "match", session)
             lines = game.scores(match.state)
             result["scores"].append([line.total for line in sorted(lines, key=lambda l: l.seat)])
