@@ -53,7 +53,7 @@ def markdown_html(text: str, scale: float = 1.0) -> str:
     """A small Markdown subset (headings, bullets, bold, italics) as pygame_gui HTML."""
     html: list[str] = []
     h1, h2 = round(30 * scale), round(23 * scale)
-    for raw in text.splitlines():
+    for raw in _reflow(text):
         if not raw.strip():
             if html and html[-1] != "":
                 html.append("")
@@ -76,6 +76,21 @@ def markdown_html(text: str, scale: float = 1.0) -> str:
     while html and html[-1] == "":
         html.pop()
     return "<br>".join(html)
+
+
+_BLOCK = re.compile(r"^\s*([-*] |\d+\. |#)")
+
+
+def _reflow(text: str) -> list[str]:
+    """Source lines joined into paragraphs and list items, so the box wraps them to its width."""
+    out: list[str] = []
+    for raw in text.splitlines():
+        if out and out[-1].strip() and raw.strip() and not _BLOCK.match(raw) \
+                and not out[-1].lstrip().startswith("#"):
+            out[-1] = out[-1].rstrip() + " " + raw.strip()
+        else:
+            out.append(raw)
+    return out
 
 
 class RulesScene(Scene):

@@ -1,0 +1,90 @@
+"""Frame time of the table at 1920x1080, off-screen (issue 9): for each game with a table view,
+mid-game, the time of one whole frame (events, UI update, scene update, drawing) while idle,
+with a drag in progress, and right after a move (the state's layer is redrawn).
+
+    python bench/frame_time.py [--frames 300] [--steps 40]
+
+Prints p50, p95 and p99 in milliseconds per game and situation (target: p95 under 4 ms).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pygame  # noqa: E402
+
+from weather_tabletop import games  # noqa: E402
+from weather_tabletop.ai import RandomPlayer  # noqa: E402
+from weather_tabletop.ui import screenshot  # noqa: E402
+from weather_tabletop.ui.table_view import bounds_of  # noqa: E402
+
+
+def pct(values: list[float], p: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(p * len(values)))]
+
+
+def frames(app, n: int, each=None) -> list[float]:
+    out = []
+    for i in range(n):
+        if each is not None:
+            each(i)
+        t0 = time.perf_counter()
+        app.tick(1 / 60)
+        out.append((time.perf_counter() - t0) * 1000)
+    return out
+
+
+def measure(game_id: str, n: int, steps: int) -> dict[str, list[float]]:
+    app = screenshot.build_app("table", (1920, 1080), game_id, None, 3, steps, {})
+    scene = app.top
+    results = {"idle": frames(app, n)}
+    piece = next((p for p in scene.view.pieces(scene.view_state, scene.viewer)
+                  if p.draggable and scene.view.drop_targets(p, scene.legal)), None)
+    if piece is not None:
+        start = bounds_of(piece.shape).center
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False))
+        app.tick(1 / 60)
+
+        def move(i: int) -> None:
+            pos = (start[0] + (i * 7) % 300, start[1] + (i * 3) % 200)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(7, 3),
+                                                 buttons=(1, 0, 0), touch=False))
+        results["drag"] = frames(app, n, move)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1, touch=False))
+        app.tick(1 / 60)
+    rng = RandomPlayer(1)
+
+    def play(i: int) -> None:
+        if i % 10 == 0 and not scene.session.match.is_over():
+            match = scene.session.match
+            seat = match.to_act()[0]
+            scene.session.submit(rng.choose(match.game, match.game.view(match.state, seat), seat))
+    results["moves (1 in 10 frames)"] = frames(app, n, play)
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=300)
+    parser.add_argument("--steps", type=int, default=40)
+    args = parser.parse_args()
+    print("| game | situation | p50 ms | p95 ms | p99 ms |")
+    print("|---|---|---:|---:|---:|")
+    for game_id in sorted(games.VIEWS):
+        for situation, times in measure(game_id, args.frames, args.steps).items():
+            print(f"| {game_id} | {situation} | {statistics.median(times):.2f} | "
+                  f"{pct(times, 0.95):.2f} | {pct(times, 0.99):.2f} |")
+
+
+if __name__ == "__main__":
+    main()
