@@ -174,6 +174,9 @@ class Game(Protocol[State]):
     # Optional, for games whose rules limit the seats' colours (Meteo):
     #   default_colours(players) -> tuple[str, ...]: the colour keys the setup offers first;
     #   check_seats(config) -> str | None: why these seats cannot start a game (names the rule).
+    # Optional, for the setup screen:
+    #   setup_note(players, options) -> str | None: a line the players should read before they
+    #       start (e.g. the solo objective).
     # Optional, for search players (``weather_tabletop.ai.search``):
     #   determinize(view, seat, rng) -> State: a full state consistent with the view, hidden
     #       parts (other hands, deck orders, the seed) sampled from ``rng``;

@@ -962,6 +962,16 @@ class MachinesToTheSky:
             return f"{who} Levels Up without taking a token"
         return f"{who}: {type(c).__name__}"
 
+    def setup_note(self, players: int, options: dict[str, Any]) -> str | None:
+        """The solo objective, shown before the game (Solo Mode leaves the comparison open)."""
+        if players > 1 and options.get("automa") != "yes":
+            return None
+        cfg = K.C["automa_score"]
+        reds = int(options.get("red_cards", 0))
+        return (f"Against the Automa: it scores {cfg['per_rating']} VP per Rating of each Project "
+                f"it claims, plus {cfg['red_vp']} per red card in its deck ({reds} now, so "
+                f"{cfg['red_vp'] * reds} to start). You win with at least as many VP.")
+
     def describe_event(self, state: MttsState, event: Event) -> str:
         e = event
         name = lambda seat: self._name(state, seat)  # noqa: E731

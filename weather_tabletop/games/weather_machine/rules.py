@@ -778,10 +778,11 @@ class WeatherMachine:
 
     def view(self, state: WMState, seat: int | None) -> WMState:
         """Hidden: the order of the Experiment deck below its face-up top tile, of the face-down
-        Workshop stack, and of the face-up Workshop stack below its top tile."""
+        Workshop stack, and of the face-up Workshop stack below its top tile; and the seed, from
+        which those orders could be worked out."""
         deck = state.exp_deck[:1] + (EMPTY,) * max(0, len(state.exp_deck) - 1)
         return replace(state, exp_deck=deck, up_stack=state.up_stack[:1] + (EMPTY,) * max(0, len(state.up_stack) - 1),
-                       down_stack=(EMPTY,) * len(state.down_stack))
+                       down_stack=(EMPTY,) * len(state.down_stack), seed=0)
 
     def scores(self, state: WMState) -> list[ScoreLine]:
         return final_scores(state)

@@ -176,13 +176,20 @@ class SetupScene(Scene):
             kdd = widgets.dropdown(self, pygame.Rect(rx + token + name_w + col_w + self.px(36), cy,
                                                      kind_w, fh), kinds, seat["kind"])
             self.controls[kdd] = ("kind", i)
-        self._build_options(game, (x, y, fw, start.relative_rect.y - self.px(12)),
-                            (rx, ry + len(self.seats) * step + self.px(12), rw), fh)
+        used = self._build_options(game, (x, y, fw, start.relative_rect.y - self.px(12)),
+                                   (rx, ry + len(self.seats) * step + self.px(12), rw), fh)
+        note = getattr(game, "setup_note", None)
+        note = note(self.players, self.options) if note is not None else None
+        room = right.bottom - self.px(52) - used
+        if note and room >= self.px(44):  # e.g. the solo objective, read before starting
+            widgets.text_box(self, pygame.Rect(rx, used + self.px(4), rw, min(self.px(84), room)),
+                             widgets.escape(tr(note)))
 
     def _build_options(self, game: Any, left: tuple[int, int, int, int],
-                       right: tuple[int, int, int], fh: int) -> None:
+                       right: tuple[int, int, int], fh: int) -> int:
         """The game's variants and the table option: down the left panel while they fit above
-        the start button, the rest two to a row below the seats."""
+        the start button, the rest two to a row below the seats. Returns the lowest y used in
+        the right panel."""
         cells: list[tuple[str, Any]] = [(tr(spec.label), spec) for spec in game.options]
         cells.append((tr("setup.table_options"), None))
         row = fh + self.px(42)
@@ -190,6 +197,7 @@ class SetupScene(Scene):
         fits = max(0, (bottom - ly) // row)
         spots = [pygame.Rect(lx, ly + i * row, lw, row) for i in range(min(fits, len(cells)))]
         rest = len(cells) - len(spots)
+        bottom = right[1]
         if rest:
             x, y, width = right
             widgets.label(self, pygame.Rect(x, y, width, self.px(30)), tr("setup.options"),
@@ -199,6 +207,7 @@ class SetupScene(Scene):
             cw = (width - gap) // 2
             spots += [pygame.Rect(x + (i % 2) * (cw + gap), y + (i // 2) * row, cw, row)
                       for i in range(rest)]
+            bottom = spots[-1].bottom
         for (label, spec), spot in zip(cells, spots):
             widgets.label(self, pygame.Rect(spot.x, spot.y, spot.width, self.px(26)), label,
                           object_id="#field")
@@ -212,6 +221,7 @@ class SetupScene(Scene):
             dd = widgets.dropdown(self, rect, [(_choice_text(c), str(c)) for c in spec.choices],
                                   str(self.options.get(spec.key, spec.default)))
             self.controls[dd] = ("option", spec.key)
+        return bottom
 
     def draw(self, surface: pygame.Surface) -> None:
         widgets.plain_background(surface)
