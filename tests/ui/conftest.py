@@ -27,9 +27,10 @@ def home(tmp_path, monkeypatch):
 
 @pytest.fixture(autouse=True)
 def tally_game():
+    """The test-only game stays registered for the whole run (tests/conftest.py registers it;
+    other folders' tests load its saves)."""
     games.register(tally.GAME)
-    yield tally.GAME
-    games.unregister(tally.GAME.id)
+    return tally.GAME
 
 
 @pytest.fixture

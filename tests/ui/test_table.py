@@ -8,7 +8,7 @@ import time
 import pygame
 
 from tests.support import tally
-from tests.ui.helpers import config, drag, key, post
+from tests.ui.helpers import config, drag, key, mouse, post
 from weather_tabletop.ui.scenes.privacy import PrivacyScene
 from weather_tabletop.ui.scenes.table import TableScene
 from weather_tabletop.ui.session import Session
@@ -124,3 +124,26 @@ def test_computer_seat_moves_without_blocking(app):
     assert match.state.current == 0
     assert any(g.seat == 1 and g.kind == "command" for g in match.log)
     assert scene.viewer == 0
+
+
+def test_a_cut_action_shows_its_whole_text_on_hover(app):
+    """Long command descriptions (Weather Machine's) are cut in the action list; hovering the
+    entry shows all of it."""
+    from tests.support.play import config as game_config
+    from weather_tabletop import games as registry
+    from weather_tabletop.ui.scenes.table import TableScene
+    from weather_tabletop.ui.session import Session
+
+    game = registry.get("weather-machine")
+    scene = TableScene(app, Session.in_memory(game, game_config(game, 2, seed=3)), privacy=False)
+    app.push(scene)
+    post(app)
+    lst = scene.w["actions"]
+    font = app.text.font(scene.px(15))
+    shown = [it for it in lst.item_list if it.get("button_element") is not None]
+    long_items = [it for it in shown
+                  if font.size(it["text"])[0] > it["button_element"].get_abs_rect().width - scene.px(16)]
+    assert long_items, "this position should have an entry too long for the list"
+    spot = long_items[0]["button_element"].get_abs_rect().center
+    post(app, mouse(pygame.MOUSEMOTION, spot))
+    assert scene.tooltip is not None and scene.tooltip[0] == long_items[0]["text"]

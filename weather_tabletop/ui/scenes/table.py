@@ -464,10 +464,25 @@ class TableScene(Scene):
         text = None
         if not self.dragdrop.dragging and self.view is not None and self.board_rect().collidepoint(pos):
             text = self.view.tooltip_at(pos, self.view_state)
+        elif "actions" in self.w:
+            text = self._action_at(pos)
         if text is None:
             self.tooltip = None
         elif self.tooltip is None or self.tooltip[0] != text:
             self.tooltip = (text, self._tooltip_surface(text))
+
+    def _action_at(self, pos: tuple[int, int]) -> str | None:
+        """The whole text of the action-list entry under the pointer when the list cuts it."""
+        lst = self.w["actions"]
+        if not lst.get_abs_rect().collidepoint(pos):
+            return None
+        for item in lst.item_list:
+            button = item.get("button_element")
+            if button is not None and button.get_abs_rect().collidepoint(pos):
+                text = item["text"]
+                font = self.app.text.font(self.px(15))
+                return text if font.size(text)[0] > button.get_abs_rect().width - self.px(16) else None
+        return None
 
     def _tooltip_surface(self, text: str) -> pygame.Surface:
         body = self.app.text.render(text, self.px(15), (255, 255, 255), width=self.px(340))
