@@ -16,6 +16,7 @@ RULES["weather-machine"] = "weather_tabletop.games.weather_machine.rules:GAME"
 RULES["machines-to-the-sky"] = "weather_tabletop.games.machines_to_the_sky.rules:GAME"
 RULES["meteo"] = "weather_tabletop.games.meteo.rules:GAME"
 VIEWS: dict[str, str] = {}
+VIEWS["weather-machine"] = "weather_tabletop.games.weather_machine.view:WeatherMachineView"
 VIEWS["machines-to-the-sky"] = "weather_tabletop.games.machines_to_the_sky.view:MachinesView"
 VIEWS["meteo"] = "weather_tabletop.games.meteo.view:MeteoView"
 _registered: dict[str, Game] = {}

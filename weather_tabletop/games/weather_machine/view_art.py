@@ -1,0 +1,204 @@
+"""Drawing helpers for the Weather Machine table: the palette, tinted pieces from ``art/wm/``
+(Scientists, Bots, Chemicals, Machine Parts, tokens, vouchers), Workshop tiles with their
+half-circles, and short labels for benefits. Every surface is made once per (thing, size).
+
+Art: ``art/wm/*.svg`` (drawn for this project in the app palette; white parts are tinted).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from weather_tabletop.ui import art, theme
+from weather_tabletop.ui.theme import TextCache
+
+from .board import D, tile_ends
+
+RGB = tuple[int, int, int]
+
+#: Chemical colours by weather (rulebook: green Verdino, white Melgoth, pink Delugium,
+#: orange Calorium, blue Radieu)
+CHEM_RGB: tuple[RGB, ...] = ((88, 170, 92), (238, 241, 245), (230, 118, 168), (238, 146, 58),
+                             (72, 142, 212))
+#: Machine Part colours (data: red, yellow, green, blue, black)
+PART_RGB: tuple[RGB, ...] = ((200, 70, 60), (236, 196, 60), (70, 150, 80), (50, 100, 190),
+                             (52, 58, 66))
+#: Locations 1-5 (Supply, Government, Lab, R&D, Office)
+LOC_RGB: dict[int, RGB] = {1: (58, 166, 160), 2: (47, 125, 191), 3: (63, 158, 110),
+                           4: (138, 107, 184), 5: (242, 177, 52)}
+#: Office / Goal / Research-token colours (G Government, L Lab, R R&D)
+TOKEN_RGB: dict[str, RGB] = {"G": (47, 125, 191), "L": (63, 158, 110), "R": (138, 107, 184)}
+PALE: dict[str, RGB] = {"G": (214, 230, 245), "L": (214, 238, 224), "R": (230, 222, 242)}
+#: Voucher types (Supply, Government, Lab, R&D, Science)
+VOUCHER_RGB: tuple[RGB, ...] = ((58, 166, 160), (47, 125, 191), (63, 158, 110), (138, 107, 184),
+                                (242, 177, 52))
+VOUCHER_KEYS = ("supply", "government", "lab", "rnd", "science")
+VOUCHER_SHORT = ("Supply", "Gov", "Lab", "R&D", "Sci")
+LATIV_RGB: RGB = (91, 107, 122)
+WEATHER_SHORT = ("Rain", "Wind", "Sun", "Fog", "Snow")
+
+SUBSIDY_SHORT = {"work_experiment": "Work", "sell_part": "Sell", "construct_bot": "Bot",
+                 "extend_workshop": "Tile", "publish": "Paper"}
+ACTION_SHORT = {"sell_part": "Sell a Part", "work_experiment": "Work on Exp.",
+                "publish": "Publish", "breakthrough": "Breakthrough",
+                "extend_workshop": "Extend", "construct_bot": "Bot"}
+METRIC_SHORT = {
+    "gov_bots": "Gov Bots", "rnd_bots": "R&D Bots", "subsidies": "Subsidies", "papers": "Papers",
+    "citations": "Citations", "awards": "Awards", "investments": "Invest.",
+    "rows_complete": "Full rows", "weathers": "Weathers", "breakthroughs": "Breakthr.",
+    "workshop_tiles": "WS tiles", "parts": "Parts", "chemicals": "Chemicals",
+    "bots_built": "Bots built", "funding_government": "Gov track", "funding_lab": "Lab track",
+    "funding_rnd": "R&D track", "office_G": "Gov tokens", "office_L": "Lab tokens",
+    "office_R": "R&D tokens",
+}
+
+
+def short_benefit(b: str) -> str:
+    """A benefit in a few characters, for a small space on the board (tooltips say it in full)."""
+    kind, _, arg = b.partition(":")
+    if kind == "cp":
+        return f"{arg} CP"
+    if kind == "endcp":
+        return f"{arg} CP end"
+    if kind == "voucher":
+        t, _, n = arg.partition(":")
+        return f"+{n} {VOUCHER_SHORT[VOUCHER_KEYS.index(t)]}"
+    if kind == "voucher_any":
+        return "+1 any"
+    if kind == "chemical":
+        return "Chem."
+    if kind == "part":
+        return "Part"
+    if kind == "investment":
+        return "Invest."
+    if kind == "funding":
+        return {"government": "Gov", "lab": "Lab", "rnd": "R&D"}[arg] + " +1"
+    if kind == "funding_any":
+        return "Track +1"
+    if kind == "construct_bot":
+        return "Bot"
+    return ACTION_SHORT.get(kind, kind)
+
+
+def short_benefits(items: tuple[str, ...]) -> str:
+    return " + ".join(short_benefit(b) for b in items) if items else ""
+
+
+def readable_on(rgb: RGB) -> RGB:
+    """Ink or white, whichever reads on ``rgb``."""
+    return tuple(theme.INK)[:3] if sum(rgb) > 430 else (255, 255, 255)
+
+
+class Painter:
+    """Pieces and tiles, cached per (what, size, colour)."""
+
+    def __init__(self, text: TextCache) -> None:
+        self.text = text
+        self._cache: dict[tuple, pygame.Surface] = {}
+
+    def _get(self, key: tuple, make) -> pygame.Surface:
+        surf = self._cache.get(key)
+        if surf is None:
+            if len(self._cache) > 2000:
+                self._cache.clear()
+            surf = make()
+            if pygame.display.get_surface() is not None:
+                surf = surf.convert_alpha()
+            self._cache[key] = surf
+        return surf
+
+    def svg(self, name: str, size: int) -> pygame.Surface:
+        size = max(4, size)
+        return art.svg(f"wm/{name}.svg", (size, size))
+
+    def tinted(self, name: str, size: int, rgb: RGB) -> pygame.Surface:
+        """A white SVG multiplied by ``rgb``."""
+        def make() -> pygame.Surface:
+            surf = self.svg(name, size).copy()
+            surf.fill((*rgb, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            return surf
+        return self._get(("tint", name, max(4, size), tuple(rgb)), make)
+
+    def lettered(self, name: str, size: int, rgb: RGB, letter: str, dy: float = 0.1) -> pygame.Surface:
+        """A tinted piece with a seat's letter on it (colour-blind safe)."""
+        def make() -> pygame.Surface:
+            surf = self.tinted(name, size, rgb).copy()
+            lab = self.text.render(letter, max(7, round(size * 0.36)), readable_on(rgb), bold=True)
+            surf.blit(lab, lab.get_rect(center=(surf.get_width() // 2,
+                                                round(surf.get_height() * (0.5 + dy)))))
+            return surf
+        return self._get(("letter", name, size, tuple(rgb), letter, dy), make)
+
+    def tile(self, tile: int, flipped: bool, size: int) -> pygame.Surface:
+        """A Workshop tile: a square with a coloured half-circle at its top and bottom edge."""
+        def make() -> pygame.Surface:
+            surf = pygame.Surface((size, size), pygame.SRCALPHA)
+            body = surf.get_rect().inflate(-2, -2)
+            pygame.draw.rect(surf, (246, 240, 226), body, border_radius=max(2, size // 10))
+            pygame.draw.rect(surf, theme.INK_SOFT, body, max(1, size // 30), border_radius=max(2, size // 10))
+            top, bottom = tile_ends(tile, flipped)
+            r = size // 4
+            for colour, cy, start, end in ((top, body.top, 3.1416, 6.2832), (bottom, body.bottom, 0.0, 3.1416)):
+                rect = pygame.Rect(0, 0, 2 * r, 2 * r)
+                rect.center = (size // 2, cy)
+                pts = [(size // 2, cy)]
+                for i in range(17):
+                    a = start + (end - start) * i / 16
+                    pts.append((size // 2 + r * math.cos(a), cy - r * math.sin(a)))
+                pygame.draw.polygon(surf, CHEM_RGB[colour], pts)
+                pygame.draw.lines(surf, theme.INK_SOFT, False, pts[1:], max(1, size // 30))
+            return surf
+        return self._get(("tile", tile, flipped, size), make)
+
+    def disc(self, rgb: RGB, size: int, letter: str = "", ring: RGB | None = None) -> pygame.Surface:
+        """A round marker (Funding, turn order, CP) in a seat's colour with its letter."""
+        def make() -> pygame.Surface:
+            surf = pygame.Surface((size, size), pygame.SRCALPHA)
+            c = size // 2
+            pygame.draw.circle(surf, rgb, (c, c), c - 1)
+            pygame.draw.circle(surf, ring or theme.INK, (c, c), c - 1, max(1, size // 12))
+            if letter:
+                lab = self.text.render(letter, max(7, round(size * 0.55)), readable_on(rgb), bold=True)
+                surf.blit(lab, lab.get_rect(center=(c, c)))
+            return surf
+        return self._get(("disc", tuple(rgb), size, letter, ring and tuple(ring)), make)
+
+    def research_token(self, token: str, size: int) -> pygame.Surface:
+        """A Research token ("G:0"): its location colour, ringed by its weather's Chemical colour,
+        with the weather's initial; an Award ("A") or Citation ("C") token."""
+        def make() -> pygame.Surface:
+            if token == "A":
+                return self.svg("award", size)
+            surf = pygame.Surface((size, size), pygame.SRCALPHA)
+            c = size // 2
+            if token == "C":
+                pygame.draw.circle(surf, (250, 250, 250), (c, c), c - 1)
+                pygame.draw.circle(surf, theme.INK, (c, c), c - 1, max(1, size // 12))
+                lab = self.text.render("C", max(7, round(size * 0.55)), theme.INK, bold=True)
+            else:
+                colour, w = token.split(":")
+                pygame.draw.circle(surf, CHEM_RGB[int(w)], (c, c), c - 1)
+                pygame.draw.circle(surf, TOKEN_RGB[colour], (c, c), max(2, round(c * 0.72)))
+                pygame.draw.circle(surf, theme.INK, (c, c), c - 1, max(1, size // 14))
+                lab = self.text.render(WEATHER_SHORT[int(w)][0], max(7, round(size * 0.5)),
+                                       (255, 255, 255), bold=True)
+            surf.blit(lab, lab.get_rect(center=(c, c)))
+            return surf
+        return self._get(("rtok", token, size), make)
+
+    def voucher(self, vtype: int, size: int) -> pygame.Surface:
+        return self.svg(f"voucher_{VOUCHER_KEYS[vtype]}", size)
+
+
+def badge(text: pygame.Surface, fill: tuple, pad: int) -> pygame.Surface:
+    """``text`` on a rounded label."""
+    surf = pygame.Surface((text.get_width() + 2 * pad, text.get_height() + pad), pygame.SRCALPHA)
+    pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=pad + 2)
+    surf.blit(text, (pad, pad // 2))
+    return surf
+
+
+__all__ = ["Painter", "badge", "short_benefit", "short_benefits", "CHEM_RGB", "PART_RGB",
+           "LOC_RGB", "TOKEN_RGB", "VOUCHER_RGB", "D"]
