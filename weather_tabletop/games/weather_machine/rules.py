@@ -852,7 +852,7 @@ def describe_revealed(e: Revealed) -> str:
     if e.path == ("exp_deck",):
         top = e.value[0] if e.value else EMPTY
         return (f"{T.experiment(top)[0].upper()}{T.experiment(top)[1:]} is turned up on the Experiment deck."
-                if top >= 0 else "The Experiment deck is turned up.")
+                if top >= 0 else "The Experiment deck is now empty.")
     return "A tile is turned up."
 
 
