@@ -57,3 +57,136 @@ def test_draws_at_two_sizes_through_a_random_game():
                 assert all(rect.contains(p.shape if isinstance(p.shape, pygame.Rect) else p.shape.bounds)
                            for p in view.pieces(state, seat))
                 assert view.tooltip_at(view._spaces[("act", 2, 1)].center, state)
+
+
+@pytest.fixture
+def app():
+    from weather_tabletop.settings import Settings
+    from weather_tabletop.ui.app import App
+
+    application = App((1280, 720), settings=Settings(animation_speed="off"))
+    yield application
+    while application.stack:
+        application._drop()
+
+
+def table(app, players: int = 2, seed: int = 3) -> TableScene:
+    scene = TableScene(app, Session.in_memory(GAME, wm_config(players, seed)), privacy=False)
+    app.push(scene)
+    post(app)
+    return scene
+
+
+def piece(scene: TableScene, key):
+    return next(p for p in scene.view.pieces(scene.view_state, scene.viewer) if p.key == key)
+
+
+def target(scene: TableScene, key, command) -> tuple[int, int]:
+    shape = next(s for s, c in scene.view.drop_targets(piece(scene, key), scene.legal) if c == command)
+    return shape.center
+
+
+def play_until(scene: TableScene, app, done, seed: int = 1, limit: int = 600) -> None:
+    """Play random legal commands until ``done(state, legal)`` holds for the seat to act."""
+    rng = random.Random(seed)
+    match = scene.session.match
+    for _ in range(limit):
+        seat = match.to_act()[0]
+        if done(match.state, match.legal(seat)):
+            break
+        legal = match.legal(seat)
+        # keep the game moving: prefer ending a step over buying everything in Supply
+        ends = [c for c in legal if isinstance(c, C.Done)]
+        match.submit(ends[0] if ends and rng.random() < 0.6 else rng.choice(legal))
+    post(app)
+    assert done(match.state, match.legal(match.to_act()[0]))
+
+
+def top(state) -> str:
+    return state.stack[-1][0] if state.stack else ""
+
+
+def test_the_view_is_registered(app):
+    assert isinstance(table(app).view, WeatherMachineView)
+
+
+def test_move_the_scientist_by_dragging_it(app):
+    scene = table(app)
+    match = scene.session.match
+    play_until(scene, app, lambda s, legal: top(s) == "move")
+    seat = match.to_act()[0]
+    assert scene.viewer == seat
+    moves = [c for c in scene.legal if isinstance(c, C.MoveScientist)]
+    lit = {c for _, c in scene.view.drop_targets(piece(scene, ("sci", seat)), scene.legal)}
+    assert lit == set(moves)
+    move = moves[-1]
+    before = match.version
+    drag(app, piece(scene, ("sci", seat)).shape.center, target(scene, ("sci", seat), move))
+    assert match.version > before and match.log[before].command == move
+    p = match.state.pl[seat]
+    assert (p.location, p.space) == (move.location, move.space)
+    assert scene.message == ""
+
+
+def test_illegal_scientist_drop_snaps_back_with_the_reason(app):
+    scene = table(app)
+    match = scene.session.match
+    play_until(scene, app, lambda s, legal: top(s) == "move")
+    seat = match.to_act()[0]
+    p = match.state.pl[seat]
+    before, state = match.version, match.state
+    # the Scientist onto another space of its own location
+    own = next(k for k in scene.view._spaces if k[0] == "act" and k[1] == p.location and k[2] != p.space)
+    drag(app, piece(scene, ("sci", seat)).shape.center, scene.view._spaces[own].center)
+    assert match.version == before and match.state is state
+    assert "Move the Scientist" in scene.message
+    assert scene.dragdrop._snap is not None
+    # a drop on no place at all
+    drag(app, piece(scene, ("sci", seat)).shape.center,
+         (scene.board_rect().right - 3, scene.board_rect().bottom - 3))
+    assert match.version == before and scene.message == "That is not a place this piece can go."
+
+
+def test_extend_the_workshop_by_dragging_a_tile_and_place_it_turned(app):
+    scene = table(app, seed=5)
+    match = scene.session.match
+    play_until(scene, app, lambda s, legal: any(isinstance(c, C.ExtendWorkshop) and c.source == 0
+                                                for c in legal))
+    seat = match.to_act()[0]
+    tile = match.state.offer[0]
+    before = match.version
+    ext = C.ExtendWorkshop(seat, 0)
+    drag(app, piece(scene, ("offer", 0)).shape.center, target(scene, ("offer", 0), ext))
+    assert match.log[before].command == ext
+    while top(match.state) == "pay":  # paying is a choice of the action list
+        match.submit(match.legal(seat)[0])
+    post(app)
+    assert top(match.state) == "tile_place" and match.state.stack[-1][2] == tile
+    placements = [c for c in scene.legal if isinstance(c, C.PlaceTile)]
+    flips = {c.flipped for c in placements}
+    if True in flips:  # R turns the tile; the lit positions follow its orientation
+        post(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r", scancode=0))
+        assert scene.view.flip
+    wanted = next(c for c in placements if c.flipped == scene.view.flip)
+    n = len(match.state.pl[seat].tiles)
+    drag(app, piece(scene, ("newtile", tile)).shape.center, target(scene, ("newtile", tile), wanted))
+    tiles = match.state.pl[seat].tiles
+    assert len(tiles) == n + 1 and (wanted.row, wanted.col, tile, wanted.flipped) in tiles
+
+
+def test_tooltips_and_tabs(app):
+    scene = table(app, players=3)
+    play_until(scene, app, lambda s, legal: top(s) == "move")
+    view = scene.view
+    post(app, mouse(pygame.MOUSEMOTION, view._spaces[("gov", 0, 0)].center))
+    assert scene.tooltip is not None and "Sell a Part here needs" in scene.tooltip[0]
+    post(app, mouse(pygame.MOUSEMOTION, view._spaces[("lab", 2, 1)].center))
+    assert "Work on Experiment places a Bot here" in scene.tooltip[0]
+    post(app, mouse(pygame.MOUSEMOTION, view._spaces[("office", 0, 0)].center))
+    assert "a Government space" in scene.tooltip[0]
+    # a click on another player's tab shows their Laboratory, no state changes
+    before = scene.session.match.version
+    other, seat = next((r, s) for r, s in view._tabs if s != scene.viewer)
+    post(app, mouse(pygame.MOUSEBUTTONDOWN, other.center), mouse(pygame.MOUSEBUTTONUP, other.center))
+    app.render(app.window)
+    assert view.shown == seat and scene.session.match.version == before

@@ -42,6 +42,11 @@ from .data import GOVERNMENT, LAB, OFFICE, RND, SUPPLY, TRACK_NAMES, V_SCI
 from .state import BLOCKED, EMPTY, LATIV, PlayerState, WMState
 
 ROMAN = ("", "I", "II", "III")
+
+
+def cap(text: str) -> str:
+    """``text`` with its first letter upper case (the rest unchanged)."""
+    return text[:1].upper() + text[1:]
 MAIN = (GOVERNMENT, LAB, RND)
 
 
@@ -359,7 +364,7 @@ class WeatherMachineView:
             pygame.draw.circle(surf, (244, 246, 248), r.center, r.w // 2)
             pygame.draw.circle(surf, fill, r.center, r.w // 2, L.n(4))
             if loc == SUPPLY:
-                sym, desc = "∞", "any number of Supply actions, each as often as you like"
+                sym, desc = "any", "any number of Supply actions, each as often as you like"
                 gain = "Gain any 1 Voucher (and 1 Science Voucher if Lativ is in Supply), then pay " \
                        "1 Voucher of any type for each other Scientist to the left of this space."
             else:
@@ -377,10 +382,10 @@ class WeatherMachineView:
             who = {EMPTY: "It is empty.", BLOCKED: "", LATIV: "Lativ stands here."}.get(
                 occ, f"{self._who(occ)}'s Scientist stands here." if occ >= 0 else "")
             if occ == BLOCKED:
-                tip = (f"{T.space(loc, i).capitalize()}: blocked in a 2-player game by a Voucher "
+                tip = (f"{cap(T.space(loc, i))}: blocked in a 2-player game by a Voucher "
                        f"marker of a non-player colour; it cannot be used.")
             else:
-                tip = f"{T.space(loc, i).capitalize()}: {gain} Then {desc}. {who}"
+                tip = f"{cap(T.space(loc, i))}: {gain} Then {desc}. {who}"
             self._tip(r, tip)
             if moving and seat is not None and MoveScientist(seat, loc, i) in self._legal:
                 self._gain_label(surf, s, seat, loc, i, r)
@@ -524,7 +529,7 @@ class WeatherMachineView:
             if i == 4:
                 self._text(surf, f"{len(s.up_stack)}", 12, theme.INK, (r.right, r.bottom), "bottomright", bold=True)
             self._pieces.append(Piece(("offer", i), self._abs(r), T.tile(t), None, img))
-            self._tip(r, f"{T.tile(t).capitalize()} ({label}). Extend Workshop: pay 1 Supply "
+            self._tip(r, f"{cap(T.tile(t))} ({label}). Extend Workshop: pay 1 Supply "
                          f"Voucher, take it and place it in your Workshop; the colours of touching "
                          f"half-circles must match."
                       + (" Drag it into your Workshop." if self._movable("offer", i) else ""))
@@ -558,7 +563,7 @@ class WeatherMachineView:
                     img = self.paint.lettered("bot", L.n(20), self._seat_rgb(occ), self._letter(occ))
                     surf.blit(img, img.get_rect(center=c))
                 self._space(("gov", col, row), r)
-                self._tip(r, f"{T.gov_space(col, row)[0].upper()}{T.gov_space(col, row)[1:]}: "
+                self._tip(r, f"{cap(T.gov_space(col, row))}: "
                              + (f"{self._who(occ)}'s Bot. " if occ >= 0 else "empty. ")
                              + f"Sell a Part here needs a {D.part_colours[colour]} Machine Part; "
                                f"when the column is full it runs (3 CP per Bot).")
@@ -587,7 +592,7 @@ class WeatherMachineView:
                     pygame.draw.rect(surf, fill, r, border_radius=L.n(4))
                     self._text(surf, va.SUBSIDY_SHORT[kind], 12, (255, 255, 255) if up else theme.INK_SOFT,
                                r.center, "center", bold=True)
-                    tip = (f"{T.subsidy(tid)[0].upper()}{T.subsidy(tid)[1:]}, "
+                    tip = (f"{cap(T.subsidy(tid))}, "
                            f"{'blue side up' if up else 'flipped'}: it gives {T.benefit(kind)}. "
                            + ("Secure Subsidy (2 Government Vouchers) gains it and "
                               f"{T.benefits(D.gov_column_benefit[col])} and "
@@ -598,7 +603,7 @@ class WeatherMachineView:
                     pygame.draw.rect(surf, (236, 240, 244), r, border_radius=L.n(4))
                     img = self.paint.tinted("part", L.n(20), va.PART_RGB[colour])
                     surf.blit(img, img.get_rect(center=r.center))
-                    tip = f"{T.part(colour).capitalize()}, sold to the Government."
+                    tip = f"{cap(T.part(colour))}, sold to the Government."
                 else:
                     pygame.draw.rect(surf, theme.LINE, r, 1, border_radius=L.n(4))
                     tip = "An empty space of the Subsidy grid."
@@ -743,9 +748,9 @@ class WeatherMachineView:
                 pygame.draw.rect(surf, va.CHEM_RGB[b], tile, border_radius=L.n(5))
                 pygame.draw.rect(surf, theme.INK_SOFT, tile, 1, border_radius=L.n(5))
                 ink = va.readable_on(va.CHEM_RGB[b])
-                self._text(surf, f"{va.WEATHER_SHORT[b]} L{x_.level}", 12, ink,
+                self._text(surf, f"{va.WEATHER_SHORT[b]} · level {x_.level}", 12, ink,
                            (tile.x + L.n(4), tile.y + L.n(1)), bold=True)
-                self._text(surf, f"{x_.science} Sci", 11, ink, (tile.right - L.n(4), tile.y + L.n(2)), "topright")
+                self._text(surf, f"{x_.science} Sci", 11, ink, (tile.x + L.n(4), tile.y + L.n(19)))
                 for k, colour in enumerate(x_.top_parts):
                     img = self.paint.tinted("part", L.n(14), va.PART_RGB[colour])
                     surf.blit(img, img.get_rect(center=(tile.right - L.n(10 + 16 * k), tile.y + L.n(26))))
@@ -773,7 +778,7 @@ class WeatherMachineView:
                     self._tip(g, "A Government marker space: " + ("filled (a Government Machine "
                                                                   "branch ran)." if filled else "empty."))
                 need = ", ".join(D.part_colours[c] for c in x_.top_parts) or "none"
-                self._tip(tile, f"{T.extreme(t)[0].upper()}{T.extreme(t)[1:]}: Breakthrough costs "
+                self._tip(tile, f"{cap(T.extreme(t))}: Breakthrough costs "
                                 f"{x_.science} Science Voucher{'s' if x_.science != 1 else ''}; the "
                                 f"prototype needs the 3 parts of the branch plus the parts on the "
                                 f"tile ({need}). Stack beside the board: {len(s.ew_stack[b])} tiles.")
@@ -937,7 +942,7 @@ class WeatherMachineView:
                              border_top_right_radius=L.n(8))
             disc = self.paint.disc(rgb, L.n(20), self._letter(seat))
             surf.blit(disc, disc.get_rect(midleft=(r.x + L.n(6), r.centery + L.n(1))))
-            label = f"{self._who(seat)} · {s.pl[seat].cp} CP" + ("  ▶" if seat in acting else "")
+            label = f"{self._who(seat)} · {s.pl[seat].cp} CP" + ("  · to act" if seat in acting else "")
             self._text(surf, label, 15, theme.INK, (r.x + L.n(32), r.centery + L.n(1)), "midleft",
                        bold=on, width=r.w - L.n(38))
             self._tabs.append((self._abs(r), seat))
@@ -986,7 +991,7 @@ class WeatherMachineView:
         for sec in range(4):
             ry = y + 20 + sec * 52
             opened = B.section_open(p, sec)
-            head = L.r(x, ry, 48, 46)
+            head = L.r(x, ry, 42, 46)
             pygame.draw.rect(surf, (236, 240, 244) if opened else (214, 218, 224), head, border_radius=L.n(4))
             self._text(surf, f"{D.line_cost[sec]} Sup", 12, theme.INK, (head.centerx, head.y + L.n(3)), "midtop", bold=True)
             if D.line_unlock_bots[sec]:
@@ -1000,7 +1005,7 @@ class WeatherMachineView:
                             f"{D.line_cost[sec]} Supply Voucher{'s' if D.line_cost[sec] != 1 else ''}.{unlock}")
             for k in range(3):
                 slot = sec * 3 + k
-                r = L.r(x + 54 + k * 42, ry, 40, 46)
+                r = L.r(x + 46 + k * 46, ry, 44, 46)
                 pygame.draw.rect(surf, (255, 255, 255), r, border_radius=L.n(4))
                 pygame.draw.rect(surf, theme.LINE, r, 1, border_radius=L.n(4))
                 ben = va.short_benefits(D.line_benefit[slot])
@@ -1016,7 +1021,7 @@ class WeatherMachineView:
                     if mine:
                         self._pieces.append(Piece(("line", slot), self._abs(box), "Bot", seat, img))
                 elif income:
-                    self._text(surf, va.short_benefits(income), 11, theme.TEAL,
+                    self._text(surf, va.short_benefits(income), 10, theme.TEAL,
                                (r.centerx, r.y + L.n(14)), "center", bold=True, width=r.w - L.n(2))
                 tip = (f"Assembly Line {T.line_slot(slot)}: "
                        + ("a Bot waits here" if p.line[slot] else "empty")
@@ -1050,7 +1055,7 @@ class WeatherMachineView:
             surf.blit(img, box)
             if mine:
                 self._pieces.append(Piece(("tok", tok), self._abs(box), T.token(tok), seat, img))
-            self._tip(box, f"{T.token(tok).capitalize()}, waiting to be placed."
+            self._tip(box, f"{cap(T.token(tok))}, waiting to be placed."
                       + (" Drag it onto a lit Office space." if movable else ""))
         cw, ch = 40, 30
         for r_ in range(6):
@@ -1069,7 +1074,7 @@ class WeatherMachineView:
                     self._text(surf, va.short_benefits(ben), 10, theme.INK_SOFT, r.center, "center",
                                width=r.w - L.n(2))
                 self._space(("office", r_, c), r)
-                self._tip(r, f"{T.office_space(r_, c).capitalize()}: a "
+                self._tip(r, f"{cap(T.office_space(r_, c))}: a "
                              f"{T.TOKEN_COLOURS[colour]} space"
                              + (f", covering it gains {T.benefits(ben)}" if ben else "")
                              + (f"; holds {T.token(cell)}." if cell else "; empty."))
@@ -1105,13 +1110,13 @@ class WeatherMachineView:
             if sp in placed:
                 g, flipped = placed[sp]
                 self._goal_face(surf, g, r.inflate(-L.n(4), -L.n(4)), flipped)
-                self._tip(r, f"{T.goal_space(sp).capitalize()}: {T.goal(g)}"
+                self._tip(r, f"{cap(T.goal_space(sp))}: {T.goal(g)}"
                              + (" (flipped: funding received; still scored)" if flipped else "")
                              + ". 5 CP at the end of the game if met.")
             else:
                 self._text(surf, va.short_benefits(D.goal_space_benefit[sp]), 11, theme.INK_SOFT,
                            r.center, "center", width=r.w - L.n(4))
-                self._tip(r, f"{T.goal_space(sp).capitalize()}: empty. Setting a Goal here "
+                self._tip(r, f"{cap(T.goal_space(sp))}: empty. Setting a Goal here "
                              f"(Investment tile) gains {T.benefits(D.goal_space_benefit[sp])}.")
         # goal tiles below the Laboratory
         hx, hy = 436, LAB_AREA[1] + 250
@@ -1127,7 +1132,7 @@ class WeatherMachineView:
                 self._pieces.append(Piece(("goal", g), self._abs(r), T.goal(g), None, img))
             else:
                 movable = False
-            self._tip(r, f"{T.goal(g)[0].upper()}{T.goal(g)[1:]} (set {D.goals[g].set}), below the "
+            self._tip(r, f"{cap(T.goal(g))} (set {D.goals[g].set}), below the "
                          f"Laboratory. Setting a Goal (Investment tile) puts it on a Goal space of its "
                          f"colour; a Citation removes it from the game."
                       + (" Drag it onto a lit Goal space." if movable else ""))
@@ -1138,8 +1143,9 @@ class WeatherMachineView:
         fill = (40, 44, 52) if flipped else va.TOKEN_RGB[x.colour]
         pygame.draw.rect(surf, fill, r, border_radius=L.n(4))
         ink = (255, 255, 255)
-        self._text(surf, f"{va.METRIC_SHORT.get(x.metric, x.metric)} {x.target}", 10, ink, r.center,
-                   "center", bold=True, width=r.w - L.n(3))
+        self._text(surf, va.METRIC_SHORT.get(x.metric, x.metric), 10, ink,
+                   (r.centerx, r.centery + L.n(1)), "midbottom", width=r.w - L.n(3))
+        self._text(surf, f"{x.target}", 11, ink, (r.centerx, r.centery - L.n(1)), "midtop", bold=True)
 
     def _arrange(self, p: PlayerState) -> tuple[dict, list, dict]:
         """One arrangement of the Workshop's contents (the rules keep only counts): Chemicals on
@@ -1199,7 +1205,7 @@ class WeatherMachineView:
                     t = next(t for rr, cc, t, f in p.tiles if (rr, cc) == (r, c))
                     f = next(f for rr, cc, t, f in p.tiles if (rr, cc) == (r, c))
                     surf.blit(self.paint.tile(t, f, cell.w), cell)
-                    self._tip(cell, f"{T.tile(t).capitalize()} in the {T.ws_row(r)}: holds 1 Machine "
+                    self._tip(cell, f"{cap(T.tile(t))} in the {T.ws_row(r)}: holds 1 Machine "
                                     f"Part or 1 Bot; where it meets the tile below, the half-circles "
                                     f"make a Chemical space of their colour.")
                 else:
@@ -1229,7 +1235,7 @@ class WeatherMachineView:
                         colour = int(it[1:])
                         img = self.paint.tinted("part", round(cell.w * 0.45), va.PART_RGB[colour])
                         surf.blit(img, img.get_rect(center=centre))
-                        self._tip(img.get_rect(center=centre), f"{T.part(colour).capitalize()} in the "
+                        self._tip(img.get_rect(center=centre), f"{cap(T.part(colour))} in the "
                                                                f"{T.ws_row(r)} of the Workshop.")
         # chemicals: on junctions and the printed top-left space
         spots = [((r, c), L.p(x + c * cs + cs / 2 - 1, top + (r + 1) * cs - 1)) for (r, c) in chem_at]
@@ -1249,7 +1255,7 @@ class WeatherMachineView:
             slot = B.supply_rightmost_empty(s, wi)
             if slot is not None:
                 sec = D.chem_section[slot]
-            self._tip(box, f"{T.chemical(wi)[2:].capitalize()} in the Workshop."
+            self._tip(box, f"{cap(T.chemical(wi)[2:])} in the Workshop."
                       + (f" Drag it onto its row of the Supply to return it for "
                          f"{D.chem_return[sec]} Supply Voucher{'s' if D.chem_return[sec] != 1 else ''}."
                          if movable and sec is not None else ""))
@@ -1264,7 +1270,7 @@ class WeatherMachineView:
             self._text(surf, "R: turn", 11, theme.MUTED, (r.centerx, r.bottom + L.n(3)), "midtop")
             if mine:
                 self._pieces.append(Piece(("newtile", pending), self._abs(r), T.tile(pending), seat, img))
-            self._tip(r, f"{T.tile(pending).capitalize()}, to be placed now. Drag it onto a lit "
+            self._tip(r, f"{cap(T.tile(pending))}, to be placed now. Drag it onto a lit "
                          f"position next to the Workshop; press R or right-click to turn it.")
 
     def _draw_tiles_beside(self, surf: pygame.Surface, p: PlayerState) -> None:
@@ -1279,7 +1285,7 @@ class WeatherMachineView:
             pygame.draw.rect(surf, va.LOC_RGB[GOVERNMENT] if up else (205, 212, 220), r, border_radius=L.n(4))
             self._text(surf, va.SUBSIDY_SHORT[kind], 12, (255, 255, 255) if up else theme.INK_SOFT,
                        r.center, "center", bold=True)
-            self._tip(r, f"{T.subsidy(tid)[0].upper()}{T.subsidy(tid)[1:]}: "
+            self._tip(r, f"{cap(T.subsidy(tid))}: "
                          + (f"blue side up; at the start of a turn, flip it for {T.benefit(kind)}."
                             if up else "flipped (used)."))
             k += 1

@@ -48,10 +48,10 @@ METRIC_SHORT = {
     "gov_bots": "Gov Bots", "rnd_bots": "R&D Bots", "subsidies": "Subsidies", "papers": "Papers",
     "citations": "Citations", "awards": "Awards", "investments": "Invest.",
     "rows_complete": "Full rows", "weathers": "Weathers", "breakthroughs": "Breakthr.",
-    "workshop_tiles": "WS tiles", "parts": "Parts", "chemicals": "Chemicals",
+    "workshop_tiles": "WS tiles", "parts": "Parts", "chemicals": "Chems",
     "bots_built": "Bots built", "funding_government": "Gov track", "funding_lab": "Lab track",
-    "funding_rnd": "R&D track", "office_G": "Gov tokens", "office_L": "Lab tokens",
-    "office_R": "R&D tokens",
+    "funding_rnd": "R&D track", "office_G": "G tokens", "office_L": "L tokens",
+    "office_R": "R tokens",
 }
 
 
