@@ -145,6 +145,31 @@ class Board:
         for (a, b), cell in self.cells.items():
             if cell.effect == "cancel" and (b, a) not in self.cells:
                 raise ValueError(f"markers.toml: cancellation {a} on {b} is not symmetric")
+        self._tables()
+
+    def _tables(self) -> None:
+        """Lookup tables derived once from the spaces and the placement table (the rules' hot
+        paths read these instead of re-deriving them per command)."""
+        #: every landscape space, sorted (the order legal placements are listed in)
+        self.landscapes: tuple[Pos, ...] = tuple(self.landscape_spaces())
+        self.lakes: frozenset[Pos] = frozenset(
+            p for p in self.landscapes if self.spaces[p].landscape == "lake")
+        #: the effect of each space with no marker on it
+        self.bare_effect: dict[Pos, str] = {
+            p: ("impassable" if (s.kind == LANDSCAPE and s.landscape == "lake") or s.kind == WIND
+                else "passable")
+            for p, s in self.spaces.items()}
+        #: (marker, landscape) -> effect, and the (marker, lying marker) pairs that cancel
+        self.cell_effect: dict[tuple[str, str], str] = {k: c.effect for k, c in self.cells.items()}
+        self.cancels: frozenset[tuple[str, str]] = frozenset(
+            k for k, c in self.cells.items() if c.effect == "cancel")
+        #: per marker kind, the landscape spaces (sorted) the placement table lets it lie on
+        self.placeable: dict[str, frozenset[Pos]] = {
+            k: frozenset(p for p in self.landscapes if (k, self.spaces[p].landscape) in self.cells)
+            for k in self.marker_kinds}
+        #: per colour, the spaces of that colour's half (``in_half``)
+        self.halves: tuple[frozenset[Pos], ...] = tuple(
+            frozenset(p for p in self.spaces if self.in_half(c, p)) for c in range(6))
 
     # -- spaces -----------------------------------------------------------------------------
 

@@ -173,7 +173,7 @@ class Meteo:
         def emit(e: Event) -> None:
             nonlocal s
             events.append(e)
-            s = self.apply(s, e)
+            s = self._apply_ahead(s, e)
 
         emit(SupplyShuffled(rng(s.seed, s.chance_counter).shuffled(markers)))
         for seat in range(state.players):
@@ -188,15 +188,13 @@ class Meteo:
 
     def effect(self, state: MeteoState, pos: Pos) -> str:
         """"passable", "impassable" or "holds" (fog) for any space (Course of Play)."""
-        sp = self.board.spaces[pos]
-        if sp.kind == LANDSCAPE:
-            m = state.marker_map.get(pos)
-            if m is not None:
-                return self.board.cells[(m, sp.landscape)].effect
-            return "impassable" if sp.landscape == "lake" else "passable"
-        if sp.kind == WIND:
-            return "impassable"
-        return "passable"
+        b = self.board
+        m = state.marker_map.get(pos)
+        if m is not None:
+            sp = b.spaces[pos]
+            if sp.kind == LANDSCAPE:
+                return b.cell_effect[(m, sp.landscape)]
+        return b.bare_effect[pos]
 
     def displaced(self, state: MeteoState) -> list[tuple[int, int, Pos]]:
         """Pieces standing on impassable spaces: (owner seat, -1, pos) for figures (once per
@@ -208,19 +206,40 @@ class Meteo:
 
     def _displaced(self, state: MeteoState) -> list[tuple[int, int, Pos]]:
         out: list[tuple[int, int, Pos]] = []
+        blocked = self._blocked(state)
         for seat, figs in enumerate(state.figures):
             for p in figs:
-                if self.board.spaces[p].kind == LANDSCAPE and self.effect(state, p) == "impassable":
+                if p in blocked:
                     out.append((seat, -1, p))
         for w, p in enumerate(state.witches):
-            if self.board.spaces[p].kind == LANDSCAPE and self.effect(state, p) == "impassable":
+            if p in blocked:
                 out.append((-1, w, p))
+        return out
+
+    def _impassable_landscapes(self, state: MeteoState) -> set[Pos]:
+        """The landscape spaces that are impassable now (lakes, and markers' effects)."""
+        b = self.board
+        out = set(b.lakes)
+        for p, m in state.markers:
+            sp = b.spaces[p]
+            if sp.kind == LANDSCAPE:
+                if b.cell_effect[(m, sp.landscape)] == "impassable":
+                    out.add(p)
+                else:
+                    out.discard(p)
         return out
 
     def relocator(self, state: MeteoState) -> tuple[int, list[tuple[int, int, Pos]]]:
         """Who must move displaced pieces now, and which. After placing or the witch's removal:
         the active player moves them all. After the wind: "the respective owners must move these
         figures ... beginning with the starting player"; the wind player then moves witches."""
+        memo = state.__dict__
+        found = memo.get("_relocator")
+        if found is None:
+            found = memo["_relocator"] = self._relocator(state)
+        return found
+
+    def _relocator(self, state: MeteoState) -> tuple[int, list[tuple[int, int, Pos]]]:
         disp = self.displaced(state)
         if not disp:
             return -1, []
@@ -240,9 +259,20 @@ class Meteo:
                                       if n > 1 and self.board.spaces[p].kind == COLOURED), None)
         return memo["_overfull"]
 
+    def _first_home(self, state: MeteoState) -> int:
+        """The first seat with all figures in its own half, or -1 (once per placement of the
+        figures)."""
+        memo = state.__dict__
+        found = memo.get("_first_home")
+        if found is None:
+            found = memo["_first_home"] = next(
+                (seat for seat in range(state.players)
+                 if self.own_half_count(state, seat) == len(state.figures[seat])), -1)
+        return found
+
     def own_half_count(self, state: MeteoState, seat: int) -> int:
-        c = state.colours[seat]
-        return sum(self.board.in_half(c, p) for p in state.figures[seat])
+        half = self.board.halves[state.colours[seat]]
+        return sum(p in half for p in state.figures[seat])
 
     # -- legality ---------------------------------------------------------------------------
 
@@ -379,6 +409,12 @@ class Meteo:
             return "Move Figures: one may not move out of fog; the figure is held there."
         if dst not in self.board.neighbours[src]:
             return "Move Figures: a figure moves one space per step, to a neighbouring space."
+        return self._step_dst_error(state, seat, is_witch, src, dst)
+
+    def _step_dst_error(self, state: MeteoState, seat: int, is_witch: bool, src: Pos,
+                        dst: Pos) -> str | None:
+        """The rest of ``_step_error``: whether a piece that may move from ``src`` may step to
+        its neighbour ``dst``."""
         sp = self.board.spaces[dst]
         if sp.kind == WIND:
             return "Move Figures: the wind space in the middle is always impassable."
@@ -512,6 +548,114 @@ class Meteo:
             return out
         if seat != state.current:
             return []
+        # Generated directly (the checks each command's decide makes, hoisted out of the loops);
+        # ``_candidates`` lists the same commands the slow way: filtered through ``_error``.
+        b = self.board
+        phase = state.phase
+        out = []
+        if phase == PLACE:
+            if state.placed < MAX_PLACED:
+                mm = state.marker_map
+                cancels = b.cancels
+                for kind in sorted(set(state.hands[seat]) - {UNKNOWN}):
+                    pairs, bare, ok = self._place_table(seat, kind)
+                    if not mm:
+                        out += bare
+                    else:
+                        out += [c for p, c in pairs
+                                if ((p in ok) if (lying := mm.get(p)) is None
+                                    else (kind, lying) in cancels)]
+            out.append(EndPlacement(seat))
+        elif phase == MOVE:
+            over = self.overfull(state)
+            if state.steps_left > 0:
+                held = self._held(state)
+                blocked = self._blocked(state)
+                occ = state.occupancy
+                step_dst_error = self._step_dst_error
+                for src in sorted(set(state.figures[seat])):
+                    if (over is not None and src != over) or src in held:
+                        continue
+                    for n, on_landscape, cmd in self._step_table(seat, -1, src):
+                        if on_landscape:
+                            # _step_dst_error on a landscape: passable, fewer than 2 figures
+                            if n not in blocked and occ.get(n, 0) < 2:
+                                out.append(cmd)
+                        elif step_dst_error(state, seat, False, src, n) is None:
+                            out.append(cmd)
+                for w, src in enumerate(state.witches):
+                    if (state.witch_moved >= 0 and state.witch_moved != w
+                            or (over is not None and src != over) or src in held):
+                        continue
+                    for n, on_landscape, cmd in self._step_table(seat, w, src):
+                        if on_landscape:
+                            if n not in blocked and occ.get(n, 0) < 2:
+                                out.append(cmd)
+                        elif step_dst_error(state, seat, True, src, n) is None:
+                            out.append(cmd)
+            if over is None:
+                out.append(EndMovement(seat))
+        elif phase == WITCH:
+            sight = b.sight(state.witches[state.witch_moved])
+            out = [RemoveMarker(seat, pos) for pos, _ in state.markers if pos in sight]
+            out.append(SkipRemoval(seat))
+        elif phase == DRAW:
+            if len(state.hands[seat]) < HAND_SIZE:
+                if state.supply:
+                    out.append(DrawMarker(seat, "supply"))
+                if not state.took_face_up:
+                    out += [DrawMarker(seat, kind) for kind in sorted(set(state.face_up))]
+        elif phase == WIND_PHASE:
+            if not state.wind_blown and b.wind_circle[state.wind_space] == "B":
+                out.append(RollWind(seat))
+        return out
+
+    _tables: dict = {}  # commands built once: (seat, kind) and (seat, witch, src) tables
+
+    def _place_table(self, seat: int, kind: str) -> tuple:
+        """``PlaceMarker`` commands of ``seat`` and ``kind``: (pos, command) for every landscape,
+        the commands on an island without markers, and the landscapes the kind may lie on."""
+        key = (seat, kind)
+        t = self._tables.get(key)
+        if t is None:
+            b = self.board
+            ok = b.placeable.get(kind, frozenset())
+            pairs = tuple((p, PlaceMarker(seat, kind, p)) for p in b.landscapes)
+            t = self._tables[key] = (pairs, tuple(c for p, c in pairs if p in ok), ok)
+        return t
+
+    def _step_table(self, seat: int, witch: int, src: Pos) -> tuple:
+        """(neighbour, is a landscape, the step command) for each neighbour of ``src``: the
+        figure's (``witch`` -1) or the witch's."""
+        key = (seat, witch, src)
+        t = self._tables.get(key)
+        if t is None:
+            b = self.board
+            t = self._tables[key] = tuple(
+                (n, b.spaces[n].kind == LANDSCAPE,
+                 StepFigure(seat, src, n) if witch < 0 else StepWitch(seat, witch, n))
+                for n in b.neighbours[src])
+        return t
+
+    def _blocked(self, state: MeteoState) -> set[Pos]:
+        """The impassable landscape spaces now (once per state)."""
+        memo = state.__dict__
+        found = memo.get("_blocked")
+        if found is None:
+            found = memo["_blocked"] = self._impassable_landscapes(state)
+        return found
+
+    def _held(self, state: MeteoState) -> set[Pos]:
+        """The landscape spaces fog holds pieces on now."""
+        b = self.board
+        return {p for p, m in state.markers
+                if b.spaces[p].kind == LANDSCAPE and b.cell_effect[(m, b.spaces[p].landscape)]
+                == "holds"}
+
+    def _candidates(self, state: MeteoState, seat: int) -> list[Command]:
+        """A superset of the legal commands of the active seat in a phase without displaced
+        pieces, in ``legal_commands``' order: ``legal_commands`` must equal these filtered through
+        ``decide``'s checks (the tests check this; it was ``legal_commands`` itself before)."""
         cands: list[Command] = []
         if state.phase == PLACE:
             for kind in sorted(set(state.hands[seat]) - {UNKNOWN}):
@@ -548,7 +692,7 @@ class Meteo:
         def emit(e: Event) -> None:
             nonlocal s
             events.append(e)
-            s = self.apply(s, e)
+            s = self._apply_ahead(s, e)
 
         c = command
         if isinstance(c, PlaceMarker):
@@ -634,7 +778,7 @@ class Meteo:
                 return out
             for e in nxt:
                 out.append(e)
-                s = self.apply(s, e)
+                s = self._apply_ahead(s, e)
 
     def _next_auto(self, s: MeteoState) -> list[Event]:
         if s.phase in (OVER, SETUP) or self.displaced(s):
@@ -642,9 +786,9 @@ class Meteo:
         if len(s.face_up) < 2 and s.supply:
             return [FaceUpTurned()]
         if s.ending < 0:
-            for seat in range(s.players):
-                if self.own_half_count(s, seat) == len(s.figures[seat]):
-                    return [EndTriggered(seat)]
+            seat = self._first_home(s)
+            if seat >= 0:
+                return [EndTriggered(seat)]
         hand = s.hands[s.current]
         if s.phase == PLACE and (s.placed >= MAX_PLACED or not hand):
             return [PhaseBegan(MOVE)]
@@ -680,69 +824,27 @@ class Meteo:
                 return [GameEnded(f"the round limit of {s.round_limit} rounds is reached")]
         return [TurnBegan(nxt, s.round + (1 if nxt == 0 else 0))]
 
+    def _apply_ahead(self, state: MeteoState, event: Event) -> MeteoState:
+        """``apply`` for ``decide``, which applies its events as it goes: the result is kept on
+        the state until the match applies the same event object to it (``apply`` takes it)."""
+        new = self.apply(state, event)
+        state.__dict__["_ahead"] = (event, new)
+        return new
+
     def apply(self, state: MeteoState, event: Event) -> MeteoState:
-        s = state
+        ahead = state.__dict__.pop("_ahead", None)
+        if ahead is not None and ahead[0] is event:
+            return ahead[1]
         e = event
+        how = _APPLY.get(type(e))
+        if how is None:
+            how = next((f for cls, f in _APPLY.items() if isinstance(e, cls)), None)
+            if how is None:
+                raise ValueError(f"unknown event {e!r}")
+        changes = how(state, e)
         if e.chance:
-            s = replace(s, chance_counter=s.chance_counter + 1)
-        if isinstance(e, SupplyShuffled):
-            return replace(s, supply=tuple(e.order), returned=())
-        if isinstance(e, MarkerDrawn):
-            return replace(s, supply=s.supply[1:],
-                           hands=_set(s.hands, e.seat, _sorted(s.hands[e.seat] + s.supply[:1])))
-        if isinstance(e, FaceUpTurned):
-            return replace(s, supply=s.supply[1:], face_up=s.face_up + s.supply[:1])
-        if isinstance(e, FaceUpTaken):
-            i = s.face_up.index(e.kind)
-            return replace(s, face_up=s.face_up[:i] + s.face_up[i + 1:], took_face_up=True,
-                           hands=_set(s.hands, e.seat, _sorted(s.hands[e.seat] + (e.kind,))))
-        if isinstance(e, TurnBegan):
-            return replace(s, current=e.seat, round=e.round, phase=PLACE, placed=0,
-                           steps_left=STEPS_PER_TURN, witch_moved=-1, took_face_up=False,
-                           wind_blown=False)
-        if isinstance(e, PhaseBegan):
-            return replace(s, phase=e.phase)
-        if isinstance(e, MarkerPlaced):
-            return replace(s, hands=_set(s.hands, e.seat, _remove(s.hands[e.seat], e.kind)),
-                           markers=tuple(sorted(s.markers + ((tuple(e.pos), e.kind),))),
-                           placed=s.placed + 1)
-        if isinstance(e, MarkersCancelled):
-            pos = tuple(e.pos)
-            return replace(s, hands=_set(s.hands, e.seat, _remove(s.hands[e.seat], e.kind)),
-                           markers=tuple(m for m in s.markers if m[0] != pos),
-                           returned=s.returned + (e.kind, e.lying), placed=s.placed + 1)
-        if isinstance(e, FigureRelocated) or isinstance(e, FigureStepped):
-            owner = e.owner if isinstance(e, FigureRelocated) else e.seat
-            figs = _sorted(_remove(s.figures[owner], tuple(e.src)) + (tuple(e.dst),))
-            s = replace(s, figures=_set(s.figures, owner, figs))
-            if isinstance(e, FigureStepped):
-                s = replace(s, steps_left=s.steps_left - 1)
-            return s
-        if isinstance(e, WitchRelocated):
-            return replace(s, witches=_set(s.witches, e.witch, tuple(e.dst)))
-        if isinstance(e, WitchStepped):
-            return replace(s, witches=_set(s.witches, e.witch, tuple(e.dst)),
-                           witch_moved=e.witch, steps_left=s.steps_left - 1)
-        if isinstance(e, MarkerRemoved):
-            pos = tuple(e.pos)
-            return replace(s, markers=tuple(m for m in s.markers if m[0] != pos),
-                           returned=s.returned + (e.kind,), phase=DRAW)
-        if isinstance(e, DieRolled):
-            return s
-        if isinstance(e, MarkersBlown):
-            mm = s.marker_map
-            moved = tuple(sorted((tuple(t), mm[tuple(f)]) for f, t in e.moves))
-            back = tuple(mm[tuple(p)] for p in e.lost)
-            return replace(s, markers=moved, returned=s.returned + back, wind_blown=True)
-        if isinstance(e, WindAdvanced):
-            return replace(s, wind_space=e.space)
-        if isinstance(e, DiePassed):
-            return replace(s, wind_player=e.seat)
-        if isinstance(e, EndTriggered):
-            return replace(s, ending=e.seat)
-        if isinstance(e, GameEnded):
-            return replace(s, phase=OVER)
-        raise ValueError(f"unknown event {e!r}")
+            changes["chance_counter"] = state.chance_counter + 1
+        return state.evolve(**changes) if changes else state
 
     def view(self, state: MeteoState, seat: int | None) -> MeteoState:
         """Other seats' hands and the supply's order are hidden (their counts stay); so is the
@@ -939,5 +1041,112 @@ def _remove(t: tuple, v: object) -> tuple:
     i = t.index(v)
     return t[:i] + t[i + 1:]
 
+
+# -- apply: each event's changes to the state's fields (one new state per event) ----------------
+
+
+def _a_shuffled(s: MeteoState, e: SupplyShuffled) -> dict:
+    return {"supply": tuple(e.order), "returned": ()}
+
+
+def _a_drawn(s: MeteoState, e: MarkerDrawn) -> dict:
+    return {"supply": s.supply[1:],
+            "hands": _set(s.hands, e.seat, _sorted(s.hands[e.seat] + s.supply[:1]))}
+
+
+def _a_face_up(s: MeteoState, e: FaceUpTurned) -> dict:
+    return {"supply": s.supply[1:], "face_up": s.face_up + s.supply[:1]}
+
+
+def _a_face_up_taken(s: MeteoState, e: FaceUpTaken) -> dict:
+    i = s.face_up.index(e.kind)
+    return {"face_up": s.face_up[:i] + s.face_up[i + 1:], "took_face_up": True,
+            "hands": _set(s.hands, e.seat, _sorted(s.hands[e.seat] + (e.kind,)))}
+
+
+def _a_turn(s: MeteoState, e: TurnBegan) -> dict:
+    return {"current": e.seat, "round": e.round, "phase": PLACE, "placed": 0,
+            "steps_left": STEPS_PER_TURN, "witch_moved": -1, "took_face_up": False,
+            "wind_blown": False}
+
+
+def _a_phase(s: MeteoState, e: PhaseBegan) -> dict:
+    return {"phase": e.phase}
+
+
+def _a_placed(s: MeteoState, e: MarkerPlaced) -> dict:
+    return {"hands": _set(s.hands, e.seat, _remove(s.hands[e.seat], e.kind)),
+            "markers": tuple(sorted(s.markers + ((tuple(e.pos), e.kind),))),
+            "placed": s.placed + 1}
+
+
+def _a_cancelled(s: MeteoState, e: MarkersCancelled) -> dict:
+    pos = tuple(e.pos)
+    return {"hands": _set(s.hands, e.seat, _remove(s.hands[e.seat], e.kind)),
+            "markers": tuple(m for m in s.markers if m[0] != pos),
+            "returned": s.returned + (e.kind, e.lying), "placed": s.placed + 1}
+
+
+def _a_relocated(s: MeteoState, e: FigureRelocated) -> dict:
+    figs = _sorted(_remove(s.figures[e.owner], tuple(e.src)) + (tuple(e.dst),))
+    return {"figures": _set(s.figures, e.owner, figs)}
+
+
+def _a_stepped(s: MeteoState, e: FigureStepped) -> dict:
+    figs = _sorted(_remove(s.figures[e.seat], tuple(e.src)) + (tuple(e.dst),))
+    return {"figures": _set(s.figures, e.seat, figs), "steps_left": s.steps_left - 1}
+
+
+def _a_witch_relocated(s: MeteoState, e: WitchRelocated) -> dict:
+    return {"witches": _set(s.witches, e.witch, tuple(e.dst))}
+
+
+def _a_witch_stepped(s: MeteoState, e: WitchStepped) -> dict:
+    return {"witches": _set(s.witches, e.witch, tuple(e.dst)), "witch_moved": e.witch,
+            "steps_left": s.steps_left - 1}
+
+
+def _a_removed(s: MeteoState, e: MarkerRemoved) -> dict:
+    pos = tuple(e.pos)
+    return {"markers": tuple(m for m in s.markers if m[0] != pos),
+            "returned": s.returned + (e.kind,), "phase": DRAW}
+
+
+def _a_rolled(s: MeteoState, e: DieRolled) -> dict:
+    return {}
+
+
+def _a_blown(s: MeteoState, e: MarkersBlown) -> dict:
+    mm = s.marker_map
+    moved = tuple(sorted((tuple(t), mm[tuple(f)]) for f, t in e.moves))
+    back = tuple(mm[tuple(p)] for p in e.lost)
+    return {"markers": moved, "returned": s.returned + back, "wind_blown": True}
+
+
+def _a_wind(s: MeteoState, e: WindAdvanced) -> dict:
+    return {"wind_space": e.space}
+
+
+def _a_die(s: MeteoState, e: DiePassed) -> dict:
+    return {"wind_player": e.seat}
+
+
+def _a_ending(s: MeteoState, e: EndTriggered) -> dict:
+    return {"ending": e.seat}
+
+
+def _a_ended(s: MeteoState, e: GameEnded) -> dict:
+    return {"phase": OVER}
+
+
+_APPLY = {
+    SupplyShuffled: _a_shuffled, MarkerDrawn: _a_drawn, FaceUpTurned: _a_face_up,
+    FaceUpTaken: _a_face_up_taken, TurnBegan: _a_turn, PhaseBegan: _a_phase,
+    MarkerPlaced: _a_placed, MarkersCancelled: _a_cancelled, FigureRelocated: _a_relocated,
+    FigureStepped: _a_stepped, WitchRelocated: _a_witch_relocated,
+    WitchStepped: _a_witch_stepped, MarkerRemoved: _a_removed, DieRolled: _a_rolled,
+    MarkersBlown: _a_blown, WindAdvanced: _a_wind, DiePassed: _a_die, EndTriggered: _a_ending,
+    GameEnded: _a_ended,
+}
 
 GAME = Meteo()

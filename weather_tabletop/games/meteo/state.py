@@ -7,8 +7,9 @@ seat's view, hidden markers (other hands, the supply order) are ``UNKNOWN``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cached_property
+from operator import itemgetter
 
 from .board import Pos
 
@@ -69,6 +70,33 @@ class MeteoState:
             out[p] = out.get(p, 0) + 1
         return out
 
+    def evolve(self, **changes: object) -> "MeteoState":
+        """``dataclasses.replace`` for the rules' hot path: the same new state, built without
+        ``__init__``. Values derived from fields that did not change (the marker map, the
+        occupancy and the rules' memos of them) are carried over, not derived again."""
+        new = object.__new__(MeteoState)
+        old = self.__dict__
+        d = dict(zip(_FIELDS, _get_fields(old)))
+        d.update(changes)
+        for key, deps in _DERIVED:
+            if key in old and deps.isdisjoint(changes):
+                d[key] = old[key]
+        new.__dict__.update(d)
+        return new
+
     def marker_total(self) -> int:
         return (len(self.supply) + len(self.face_up) + sum(len(h) for h in self.hands)
                 + len(self.markers) + len(self.returned))
+
+
+_FIELDS = tuple(f.name for f in fields(MeteoState))
+_get_fields = itemgetter(*_FIELDS)
+#: values derived from a state (cached properties, the rules' memos) and the fields they read
+_DERIVED = (
+    ("marker_map", frozenset({"markers"})),
+    ("occupancy", frozenset({"figures", "witches"})),
+    ("_displaced", frozenset({"figures", "witches", "markers"})),
+    ("_blocked", frozenset({"markers"})),
+    ("_first_home", frozenset({"figures", "colours", "players"})),
+    ("_overfull", frozenset({"figures", "witches"})),
+)
