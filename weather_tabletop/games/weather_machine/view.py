@@ -77,6 +77,9 @@ class _Layout:
 PANELS = {SUPPLY: (0, 0, 328, 292), GOVERNMENT: (334, 0, 328, 292), LAB: (668, 0, 332, 292),
           RND: (0, 298, 470, 262), OFFICE: (476, 298, 524, 262)}
 LAB_AREA = (0, 602, 1000, 398)
+LENS_LAB = (0, 566, 1000, 434)  # the tabs and the Laboratory
+LENS_BELOW = 0.8  # the magnifier is used when the design scale is below this
+LENS_K = 0.95  # the magnifier's design scale
 TAB_AREA = (0, 566, 1000, 32)
 
 
@@ -103,6 +106,8 @@ class WeatherMachineView:
         self._pinned: int | None = None
         self.shown = 0
         self.flip = False
+        self._hover: tuple[int, int] | None = None
+        self._zoom: WeatherMachineView | None = None
 
     # -- helpers -----------------------------------------------------------------------------
 
@@ -148,6 +153,50 @@ class WeatherMachineView:
         self._ensure(view_state, seat)
         assert self._comp is not None
         surface.blit(self._comp, self.rect.topleft)
+        self._draw_lens(surface, view_state, seat)
+
+    # -- the magnifier for small windows ------------------------------------------------------
+
+    def _pointer(self) -> tuple[int, int] | None:
+        """Where the pointer is over the view (None: elsewhere, or a button is held)."""
+        real = pygame.display.get_init() and pygame.display.get_driver() not in ("dummy", "offscreen")
+        if real:  # the pointer itself (the last hover is stale once it left the board)
+            if any(pygame.mouse.get_pressed()) or not pygame.mouse.get_focused():
+                return None
+            pos = pygame.mouse.get_pos()
+        else:  # off-screen: the last position the table asked a tooltip for
+            pos = self._hover
+        return pos if pos is not None and self.rect.collidepoint(pos) else None
+
+    def _draw_lens(self, surface: pygame.Surface, state: WMState, seat: int | None) -> None:
+        """Below 1600 pixels of board, the part of a panel around the pointer is shown larger,
+        centred so that the point under the pointer stays where it is (drags and tooltips keep
+        working on what is seen)."""
+        pos = self._pointer()
+        if pos is None or self.L.k >= LENS_BELOW:
+            return
+        local = (pos[0] - self.rect.x, pos[1] - self.rect.y)
+        area = next((a for a in (*PANELS.values(), LENS_LAB) if self.L.r(*a).collidepoint(local)), None)
+        if area is None:
+            return
+        if self._zoom is None:
+            self._zoom = WeatherMachineView(self.game, pygame.Rect(0, 0, 1, 1), context=self.ctx)
+        big = round(1000 * LENS_K)
+        if self._zoom.rect.size != (big, big):
+            self._zoom.resize(pygame.Rect(0, 0, big, big))
+        self._zoom._pinned, self._zoom.flip = self._pinned, self.flip
+        self._zoom._viewer = seat
+        self._zoom._ensure(state, seat)
+        z = self._zoom.L.k / self.L.k
+        small, large = self.L.r(*area), self._zoom.L.r(*area)
+        mapped = (large.x + (local[0] - small.x) * z, large.y + (local[1] - small.y) * z)
+        win = pygame.Rect(0, 0, round(self.rect.w * 0.62), round(self.rect.h * 0.4))
+        win.center = (round(mapped[0]), round(mapped[1]))
+        win = win.clip(large)
+        dest = (round(pos[0] - (mapped[0] - win.x)), round(pos[1] - (mapped[1] - win.y)))
+        frame = pygame.Rect(dest, win.size)
+        pygame.draw.rect(surface, theme.INK, frame.inflate(6, 6), border_radius=6)
+        surface.blit(self._zoom._comp, dest, win)
 
     def pieces(self, view_state: Any, seat: int | None) -> list[Piece]:
         self._ensure(view_state, seat)
@@ -242,6 +291,7 @@ class WeatherMachineView:
         return None
 
     def tooltip_at(self, pos: tuple[int, int], view_state: Any) -> str | None:
+        self._hover = pos
         self._ensure(view_state, self._viewer)
         for r, text in reversed(self._tips):
             if r.collidepoint(pos):
@@ -639,10 +689,11 @@ class WeatherMachineView:
         pygame.draw.rect(surf, va.CHEM_RGB[x.weather], r, border_radius=L.n(4))
         pygame.draw.rect(surf, theme.INK_SOFT, r, 1, border_radius=L.n(4))
         ink = va.readable_on(va.CHEM_RGB[x.weather])
+        fit = r.w - L.n(4)
         self._text(surf, f"{va.WEATHER_SHORT[x.weather]} {ROMAN[x.stage]}", 12, ink,
-                   (r.centerx, r.y + L.n(2)), "midtop", bold=True)
-        self._text(surf, f"{x.science} Sci", 11, ink, (r.centerx, r.centery + L.n(1)), "center")
-        self._text(surf, f"{x.cp} CP/Bot", 11, ink, (r.centerx, r.bottom - L.n(1)), "midbottom")
+                   (r.centerx, r.y + L.n(2)), "midtop", bold=True, width=fit)
+        self._text(surf, f"{x.science} Sci", 11, ink, (r.centerx, r.centery + L.n(1)), "center", width=fit)
+        self._text(surf, f"{x.cp} CP/Bot", 11, ink, (r.centerx, r.bottom - L.n(1)), "midbottom", width=fit)
         a, b = x.benefits
         self._tip(r, f"{where}: {T.experiment(e)}. When it runs, each player with Bots in the "
                      f"{T.weather(x.weather)} branch may pay {x.science} Science Voucher"
@@ -749,7 +800,7 @@ class WeatherMachineView:
                 pygame.draw.rect(surf, theme.INK_SOFT, tile, 1, border_radius=L.n(5))
                 ink = va.readable_on(va.CHEM_RGB[b])
                 self._text(surf, f"{va.WEATHER_SHORT[b]} · level {x_.level}", 12, ink,
-                           (tile.x + L.n(4), tile.y + L.n(1)), bold=True)
+                           (tile.x + L.n(4), tile.y + L.n(1)), bold=True, width=tile.w - L.n(6))
                 self._text(surf, f"{x_.science} Sci", 11, ink, (tile.x + L.n(4), tile.y + L.n(19)))
                 for k, colour in enumerate(x_.top_parts):
                     img = self.paint.tinted("part", L.n(14), va.PART_RGB[colour])
