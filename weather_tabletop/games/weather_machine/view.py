@@ -799,7 +799,7 @@ class WeatherMachineView:
                 pygame.draw.rect(surf, va.CHEM_RGB[b], tile, border_radius=L.n(5))
                 pygame.draw.rect(surf, theme.INK_SOFT, tile, 1, border_radius=L.n(5))
                 ink = va.readable_on(va.CHEM_RGB[b])
-                self._text(surf, f"{va.WEATHER_SHORT[b]} · level {x_.level}", 12, ink,
+                self._text(surf, f"{va.WEATHER_SHORT[b]} L{x_.level}", 12, ink,
                            (tile.x + L.n(4), tile.y + L.n(1)), bold=True, width=tile.w - L.n(6))
                 self._text(surf, f"{x_.science} Sci", 11, ink, (tile.x + L.n(4), tile.y + L.n(19)))
                 for k, colour in enumerate(x_.top_parts):
