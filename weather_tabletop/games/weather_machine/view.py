@@ -460,7 +460,8 @@ class WeatherMachineView:
         else:
             vt = D.main_spaces[loc][i][0]
             parts = [f"+{n} {va.VOUCHER_SHORT[vt]}"] + (["+1 Sci"] if sci else [])
-        img = self.ctx.text.render(" ".join(parts), self.L.font(13), theme.INK, bold=True)
+        img = self.ctx.text.render("\n".join(parts), self.L.font(13), theme.INK, bold=True,
+                                   width=self.L.n(60))
         tag = va.badge(img, theme.HIGHLIGHT, self.L.n(4))
         surf.blit(tag, tag.get_rect(midtop=(r.centerx, r.bottom + self.L.n(2))))
 
@@ -589,7 +590,7 @@ class WeatherMachineView:
     def _draw_government(self, surf: pygame.Surface, s: WMState) -> None:
         L = self.L
         x, y, w, h = PANELS[GOVERNMENT]
-        self._action_spaces(surf, s, GOVERNMENT, None)
+        self._action_spaces(surf, s, GOVERNMENT, self._viewer)
         self._text(surf, f"markers {s.gov_markers}", 13, (255, 255, 255), L.p(x + w - 8, y + 13),
                    "midright")
         self._tip(L.r(x + w - 90, y, 90, 26), f"Government markers in the Government area: "
@@ -703,7 +704,7 @@ class WeatherMachineView:
     def _draw_lab(self, surf: pygame.Surface, s: WMState) -> None:
         L = self.L
         x, y, w, h = PANELS[LAB]
-        self._action_spaces(surf, s, LAB, None)
+        self._action_spaces(surf, s, LAB, self._viewer)
         self._text(surf, f"Lativ's Bots {s.lativ_side}", 13, (255, 255, 255),
                    L.p(x + w - 8, y + 13), "midright")
         self._tip(L.r(x + w - 110, y, 110, 26), f"Lativ's Bots beside the Lab: {s.lativ_side}. "
@@ -782,7 +783,7 @@ class WeatherMachineView:
     def _draw_rnd(self, surf: pygame.Surface, s: WMState) -> None:
         L = self.L
         x, y, w, h = PANELS[RND]
-        self._action_spaces(surf, s, RND, None)
+        self._action_spaces(surf, s, RND, self._viewer)
         bw = 92
         bx = x + 4
         ty = y + 96
