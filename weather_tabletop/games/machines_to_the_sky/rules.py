@@ -42,7 +42,6 @@ Where the rulebook is silent or contradicts itself, the project decides (and tes
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Hashable, Iterable
 
 from weather_tabletop.engine.chance import rng
@@ -57,7 +56,7 @@ from .state import (ACTORS, AUTO_EVENTS, AUTO_INCOME, AUTO_LEVELUP, AUTO_MARKET,
                     AUTO_ROUND_END, AUTO_ROUND_START, AUTOMA, BIDDING, DISCARD, HIDDEN, INCOME,
                     LEVELUP, LEVELUP_ORDER, MANAGEMENT, OVER, PRIORITY_SPACE, MttsState, Player,
                     Source, active_effects, advance_cost, demote_cost, hand_limit, hand_size,
-                    leader, mat, meets_level_up, slot_counts)
+                    leader, mat, meets_level_up, replace, slot_counts)
 
 DECISIONS = (ACTORS, DISCARD, INCOME, BIDDING, MANAGEMENT, LEVELUP_ORDER, LEVELUP)
 SIDES = ("bonus", "lane1", "lanes23")
@@ -264,7 +263,7 @@ class MachinesToTheSky:
                 return [E.StepBegan(s.round, AUTO_LEVELUP, -1, ())]
             seat = s.queue[0]
             out: list[Event] = [E.StepBegan(s.round, MANAGEMENT, seat, s.queue[1:])]
-            s2 = self.apply(s, out[0])
+            s2 = self._ahead(s, out[0])
             out += self._triggers(s2, seat, "management")
             return out
         if ph == AUTO_LEVELUP:  # Phase 5 step 1
@@ -295,10 +294,10 @@ class MachinesToTheSky:
         for src in list(active_effects(s.players[seat])):
             if src.effect["on"] != on:
                 continue
-            evs = FX.run(s, seat, src.effect, src, src.name, self.apply)
+            evs = FX.run(s, seat, src.effect, src, src.name, self._ahead)
             if evs:
                 for ev in evs:
-                    s = self.apply(s, ev)
+                    s = self._ahead(s, ev)
                 out.extend(evs)
         return out
 
@@ -339,7 +338,7 @@ class MachinesToTheSky:
             out.append(E.PowerCutApplied())
         s2 = s
         for ev in out:
-            s2 = self.apply(s2, ev)
+            s2 = self._ahead(s2, ev)
         queue = tuple(seat for seat in s2.order() if s2.players[seat].bonus
                       or (seat == s2.priority and self._contact_options(s2, seat, "income")))
         out.append(E.StepBegan(s.round, INCOME, -1, queue))
@@ -347,15 +346,15 @@ class MachinesToTheSky:
 
     def _resolve_event(self, s: MttsState, card: int) -> list[Event]:
         out: list[Event] = [E.EventResolved(card, s.ignore_events)]
-        s = self.apply(s, out[0])
+        s = self._ahead(s, out[0])
         if s.ignore_events:
             return out
         ev = K.EVENTS[card]
         for seat in s.order():
-            evs = FX.run(s, seat, ev.effect, None, ev.name, self.apply)
+            evs = FX.run(s, seat, ev.effect, None, ev.name, self._ahead)
             if evs:
                 for e in evs:
-                    s = self.apply(s, e)
+                    s = self._ahead(s, e)
                 out.extend(evs)
         return out
 
@@ -364,12 +363,12 @@ class MachinesToTheSky:
         when the next Unique Event is revealed (or the Deadline Event on round 10)"."""
         card = s.event_deck[0]
         out: list[Event] = [E.EventRevealed(card)]
-        s = self.apply(s, out[0])
+        s = self._ahead(s, out[0])
 
         def add(evs: list[Event]) -> None:
             nonlocal s
             for e in evs:
-                s = self.apply(s, e)
+                s = self._ahead(s, e)
             out.extend(evs)
 
         kind = K.EVENTS[card].kind
@@ -390,7 +389,7 @@ class MachinesToTheSky:
         def add(evs: list[Event]) -> None:
             nonlocal s
             for e in evs:
-                s = self.apply(s, e)
+                s = self._ahead(s, e)
             out.extend(evs)
 
         if s.automa and s.automa_deck:
@@ -412,7 +411,7 @@ class MachinesToTheSky:
         def add(evs: list[Event]) -> None:
             nonlocal s
             for e in evs:
-                s = self.apply(s, e)
+                s = self._ahead(s, e)
             out.extend(evs)
 
         for card in s.automa_revealed:  # Solo Mode: the bottom conditions
@@ -455,14 +454,14 @@ class MachinesToTheSky:
             else:
                 continue
             for e in evs:
-                s = self.apply(s, e)
+                s = self._ahead(s, e)
             out.extend(evs)
         return out
 
     def _begin_level_up(self, s: MttsState, seat: int) -> list[Event]:
         """Phase 5 step 2: the player draws a Contact, then chooses a token (or none)."""
         out: list[Event] = [E.StepBegan(s.round, LEVELUP, seat, tuple(q for q in s.queue if q != seat))]
-        s = self.apply(s, out[0])
+        s = self._ahead(s, out[0])
         out += FX.draw_events(s, seat, "contact")
         return out
 
@@ -470,8 +469,8 @@ class MachinesToTheSky:
 
     def _contact_events(self, s: MttsState, seat: int, card: int) -> list[Event] | None:
         played = E.ContactPlayed(seat, card)
-        s2 = self.apply(s, played)
-        evs = FX.run(s2, seat, K.CONTACTS[card].effect, None, K.CONTACTS[card].name, self.apply)
+        s2 = self._ahead(s, played)
+        evs = FX.run(s2, seat, K.CONTACTS[card].effect, None, K.CONTACTS[card].name, self._ahead)
         return None if evs is None else [played, *evs]
 
     def _contact_options(self, s: MttsState, seat: int, when: str) -> list[int]:
@@ -492,9 +491,65 @@ class MachinesToTheSky:
         return state.phase == OVER
 
     def legal_commands(self, state: MttsState, seat: int) -> list[Command]:
+        """Generated directly: ``_reason``'s checks hoisted out of the loops (Contacts still go
+        through ``_reason``, which runs their effect). ``_candidates`` filtered through
+        ``_reason`` gives the same list in the same order (the tests check this)."""
         if seat not in self.to_act(state):
             return []
-        return [c for c in self._candidates(state, seat) if self._reason(state, c) is None]
+        s = state
+        p = s.players[seat]
+        ph = s.phase
+        out: list[Command] = []
+        if ph == ACTORS:
+            out += [C.ChooseActor(seat, a) for a in p.offer]
+        elif ph == DISCARD:
+            out += [C.Discard(seat, "project", c) for c in dict.fromkeys(p.hand) if c >= 0]
+            out += [C.Discard(seat, "contact", c) for c in dict.fromkeys(p.contacts) if c >= 0]
+        elif ph == INCOME:
+            out += [C.UseBonus(seat, t, g) for t in p.bonus for g in ("power", "experts")]
+            out += self._legal_contacts(s, seat)
+            out.append(C.EndIncome(seat))
+        elif ph == BIDDING:
+            stock = p.stock
+            for slot in [PRIORITY_SPACE, *range(len(s.market))]:
+                if slot != PRIORITY_SPACE and s.market[slot] < 0:
+                    continue
+                counts = slot_counts(s, slot)
+                mine = counts[seat]
+                others = [v for k, v in counts.items() if k != seat]
+                # "Bid": only if you will have strictly the most Experts on it
+                low = max(1, max(others) - mine + 1) if others else 1
+                out += [C.Bid(seat, slot, n) for n in range(low, stock + 1)]
+            out += self._legal_contacts(s, seat)
+            out.append(C.Pass(seat))
+        elif ph == MANAGEMENT:
+            out += [C.PlayProject(seat, c, lane) for c in dict.fromkeys(p.hand) if c >= 0
+                    for lane in range(K.PROJECTS[c].rating, 5) if lane >= 1]
+            lanes = p.lanes
+            if lanes[0] or lanes[1] or lanes[2]:
+                cost = self._move_cost(p, True)[0]
+                out += [C.Advance(seat, lane) for lane in (1, 2, 3)
+                        if lanes[lane - 1] and p.power >= cost]
+            if lanes[1] or lanes[2] or lanes[3]:
+                cost = self._move_cost(p, False)[0]
+                out += [C.Demote(seat, lane) for lane in (2, 3, 4)
+                        if lanes[lane - 1] and p.power >= cost]
+            out += self._legal_contacts(s, seat)
+            out.append(C.EndManagement(seat))
+        elif ph == LEVELUP_ORDER:
+            out += [C.ChooseLevelUp(seat, w) for w in s.queue]
+        elif ph == LEVELUP:
+            if p.ark < K.ARK_LEVELS:
+                out += [C.TakeToken(seat, t, side) for t in s.ark_track[p.ark] for side in SIDES]
+            out.append(C.SkipToken(seat))
+        return out
+
+    def _legal_contacts(self, s: MttsState, seat: int) -> list[Command]:
+        """The Contacts ``seat`` may play now (only the Priority player plays Contacts)."""
+        if seat != s.priority:
+            return []
+        cmds = [C.PlayContact(seat, c) for c in dict.fromkeys(s.players[seat].contacts)]
+        return [c for c in cmds if self._reason(s, c) is None]
 
     def _candidates(self, s: MttsState, seat: int) -> list[Command]:
         """A superset of the legal commands (each checked by ``_reason``)."""
@@ -671,7 +726,7 @@ class MachinesToTheSky:
             return self._contact_events(s, seat, c.card) or []
         if isinstance(c, (C.Bid, C.Pass)):
             ev: Event = E.BidPlaced(seat, c.slot, c.n) if isinstance(c, C.Bid) else E.Passed(seat)
-            s2 = self.apply(s, ev)
+            s2 = self._ahead(s, ev)
             for i in range(1, s.n + 1):
                 nxt = (seat + i) % s.n
                 if not s2.players[nxt].passed:
@@ -688,9 +743,9 @@ class MachinesToTheSky:
             out: list[Event] = [moved]
             proj = K.PROJECTS[card]
             if adv and proj.effect["on"] == "advance":  # Icon Reference, Advance
-                s2 = self.apply(s, moved)
+                s2 = self._ahead(s, moved)
                 evs = FX.run(s2, seat, proj.effect, Source("project", card, dst, proj.effect),
-                             proj.name, self.apply)
+                             proj.name, self._ahead)
                 out += evs or []
             return out
         if isinstance(c, C.EndManagement):
@@ -705,7 +760,7 @@ class MachinesToTheSky:
             out.append(E.LevelledUp(seat, level))
             s2 = s
             for e in out:
-                s2 = self.apply(s2, e)
+                s2 = self._ahead(s2, e)
             out += self._triggers(s2, seat, "levelup")
             out.append(E.StepBegan(s.round, LEVELUP_ORDER, -1, s.queue))
             return out
@@ -714,13 +769,65 @@ class MachinesToTheSky:
     # -- folding events -------------------------------------------------------------------------
 
     def apply(self, state: MttsState, event: Event) -> MttsState:
+        # The rules apply most events two or three times: while working out what follows from
+        # them, in ``decide``'s fold, then in the match's fold. The result is kept on the state
+        # (one per state; a memo in ``__dict__``, never a field: ``replace`` does not copy it)
+        # and returned for the same event object.
+        # ``_ahead`` marks a result the rules will fold twice more (their own fold, then the
+        # match's); a result computed here is expected once more (the match's fold after
+        # ``decide``). A link to the next state lasts until it is used up or replaced, so a
+        # state the match keeps holds no chain of later states.
+        memo = state.__dict__
+        ahead = memo.get("_ahead")
+        if ahead is not None and ahead[0] is event:
+            if ahead[2] > 1:
+                memo["_ahead"] = (event, ahead[1], ahead[2] - 1)
+            else:
+                del memo["_ahead"]
+            return ahead[1]
+        new = self._apply(state, event)
+        memo["_ahead"] = (event, new, 1)
+        return new
+
+    def _ahead(self, state: MttsState, event: Event) -> MttsState:
+        """``apply`` for the rules' look-ahead (working out what follows from an event)."""
+        new = self.apply(state, event)
+        state.__dict__["_ahead"] = (event, new, 2)
+        return new
+
+    def _apply(self, state: MttsState, event: Event) -> MttsState:
         s = state
         e = event
         if isinstance(e, E.StepBegan):
-            s = replace(s, round=e.round, phase=e.phase, current=e.current, queue=e.queue)
             if e.phase in (AUTO_MARKET, AUTO_LEVELUP):
-                s = replace(s, players=tuple(replace(p, passed=False, free_moves=0) for p in s.players))
-            return s
+                return replace(s, round=e.round, phase=e.phase, current=e.current, queue=e.queue,
+                               players=tuple(replace(p, passed=False, free_moves=0)
+                                             for p in s.players))
+            return replace(s, round=e.round, phase=e.phase, current=e.current, queue=e.queue)
+        if isinstance(e, E.CardMoved):
+            p = s.players[e.seat]
+            card = p.lanes[e.src - 1][-1]
+            lanes = _set(p.lanes, e.src - 1, p.lanes[e.src - 1][:-1])
+            lanes = _set(lanes, e.dst - 1, lanes[e.dst - 1] + (card,))
+            return s.with_player_and(e.seat, {"lanes": lanes, "power": p.power - e.cost,
+                                              "free_moves": p.free_moves - (1 if e.free else 0)},
+                                     power_supply=s.power_supply + e.cost)
+        if isinstance(e, E.BidPlaced):
+            p = s.players[e.seat]
+            if e.slot == PRIORITY_SPACE:
+                return s.with_player_and(e.seat, {"stock": p.stock - e.n}, priority_bids=_set(
+                    s.priority_bids, e.seat, s.priority_bids[e.seat] + e.n))
+            row = _set(s.bids[e.slot], e.seat, s.bids[e.slot][e.seat] + e.n)
+            return s.with_player_and(e.seat, {"stock": p.stock - e.n},
+                                     bids=_set(s.bids, e.slot, row))
+        if isinstance(e, E.MarketFilled):
+            return replace(s, project_deck=s.project_deck[1:], market=_set(s.market, e.slot, e.card))
+        if isinstance(e, (E.IncomeTaken, E.Changed)):
+            p = s.players[e.seat]
+            return s.with_player_and(e.seat, {"power": p.power + e.power,
+                                              "stock": p.stock + e.experts,
+                                              "supply": p.supply - e.experts},
+                                     power_supply=s.power_supply - e.power)
         if isinstance(e, E.SetupShuffled):
             players = tuple(replace(p, offer=e.offers[i]) for i, p in enumerate(s.players))
             return replace(s, chance_n=s.chance_n + 1, project_deck=e.project_deck,
@@ -757,11 +864,6 @@ class MachinesToTheSky:
                                project_discard=s.project_discard + (e.card,))
             return replace(s.with_player(e.seat, contacts=_remove(p.contacts, e.card)),
                            contact_discard=s.contact_discard + (e.card,))
-        if isinstance(e, (E.IncomeTaken, E.Changed)):
-            p = s.players[e.seat]
-            return replace(s.with_player(e.seat, power=p.power + e.power, stock=p.stock + e.experts,
-                                         supply=p.supply - e.experts),
-                           power_supply=s.power_supply - e.power)
         if isinstance(e, E.PowerCutApplied):
             return replace(s, power_cut=0)
         if isinstance(e, E.BonusUsed):
@@ -795,13 +897,6 @@ class MachinesToTheSky:
         if isinstance(e, E.AutomaCardAdded):
             return replace(s, red_pool=s.red_pool[1:], automa_deck=s.automa_deck + (e.card,),
                            automa_reds=s.automa_reds + 1)
-        if isinstance(e, E.BidPlaced):
-            p = s.players[e.seat]
-            s = s.with_player(e.seat, stock=p.stock - e.n)
-            if e.slot == PRIORITY_SPACE:
-                return replace(s, priority_bids=_set(s.priority_bids, e.seat, s.priority_bids[e.seat] + e.n))
-            row = _set(s.bids[e.slot], e.seat, s.bids[e.slot][e.seat] + e.n)
-            return replace(s, bids=_set(s.bids, e.slot, row))
         if isinstance(e, E.Passed):
             return s.with_player(e.seat, passed=True)
         if isinstance(e, E.ProjectClaimed):
@@ -821,8 +916,6 @@ class MachinesToTheSky:
         if isinstance(e, E.MarketDiscarded):
             return replace(s, project_discard=s.project_discard + (s.market[e.slot],),
                            market=_set(s.market, e.slot, -1))
-        if isinstance(e, E.MarketFilled):
-            return replace(s, project_deck=s.project_deck[1:], market=_set(s.market, e.slot, e.card))
         if isinstance(e, E.ContactPlayed):
             p = s.players[e.seat]
             return replace(s.with_player(e.seat, contacts=_remove(p.contacts, e.card)),
@@ -831,14 +924,6 @@ class MachinesToTheSky:
             p = s.players[e.seat]
             lanes = _set(p.lanes, e.lane - 1, p.lanes[e.lane - 1] + (e.card,))
             return s.with_player(e.seat, hand=_remove(p.hand, e.card), lanes=lanes)
-        if isinstance(e, E.CardMoved):
-            p = s.players[e.seat]
-            card = p.lanes[e.src - 1][-1]
-            lanes = _set(p.lanes, e.src - 1, p.lanes[e.src - 1][:-1])
-            lanes = _set(lanes, e.dst - 1, lanes[e.dst - 1] + (card,))
-            return replace(s.with_player(e.seat, lanes=lanes, power=p.power - e.cost,
-                                         free_moves=p.free_moves - (1 if e.free else 0)),
-                           power_supply=s.power_supply + e.cost)
         if isinstance(e, E.TokenTaken):
             p = s.players[e.seat]
             track = _set(s.ark_track, e.level, _remove(s.ark_track[e.level], e.token))
@@ -978,7 +1063,7 @@ class MachinesToTheSky:
         if isinstance(e, E.SetupShuffled):
             return "The Project, Contact, Event and Automa decks are shuffled and the Element tokens placed."
         if isinstance(e, E.StepBegan):
-            after = self.apply(state, e)
+            after = self._apply(state, e)
             # Steps the rules run by themselves are not news: what they do is logged instead.
             return "" if after.phase.startswith("auto-") else self.progress(after)
         if isinstance(e, E.ProjectDrawn):

@@ -8,7 +8,8 @@ Lanes are numbered 1-4 in commands and events and stored bottom-to-top in ``lane
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
+from operator import itemgetter
 from typing import Any, Iterator
 
 from . import content as K
@@ -111,13 +112,38 @@ class MttsState:
         return len(self.players)
 
     def with_player(self, seat: int, **changes: Any) -> "MttsState":
-        players = list(self.players)
-        players[seat] = replace(players[seat], **changes)
-        return replace(self, players=tuple(players))
+        return self.with_player_and(seat, changes)
+
+    def with_player_and(self, seat: int, player_changes: dict[str, Any],
+                        **changes: Any) -> "MttsState":
+        """The state with ``player_changes`` to one player and ``changes`` to the state: one new
+        player and one new state."""
+        players = self.players
+        changes["players"] = (players[:seat] + (replace(players[seat], **player_changes),)
+                              + players[seat + 1:])
+        return replace(self, **changes)
 
     def order(self) -> tuple[int, ...]:
         """Seats clockwise from the Priority player (Market step 1)."""
         return tuple((self.priority + i) % self.n for i in range(self.n))
+
+
+_FIELDS: dict[type, tuple[tuple[str, ...], frozenset[str], Any]] = {
+    cls: (names, frozenset(names), itemgetter(*names))
+    for cls in (Player, MttsState) for names in [tuple(f.name for f in fields(cls))]}
+
+
+def replace(obj: Any, **changes: Any) -> Any:
+    """``dataclasses.replace`` for ``Player`` and ``MttsState`` (the rules' hot path, many times
+    per command): the same new value, built without ``__init__``'s per-field checks."""
+    names, known, get = _FIELDS[type(obj)]
+    if not known.issuperset(changes):
+        raise TypeError(f"{type(obj).__name__} has no field {set(changes) - known}")
+    d = dict(zip(names, get(obj.__dict__)))
+    d.update(changes)
+    new = object.__new__(type(obj))
+    new.__dict__.update(d)
+    return new
 
 
 # -- what is active --------------------------------------------------------------------------
@@ -139,7 +165,16 @@ class Source:
 
 def active_effects(p: Player) -> Iterator[Source]:
     """Effects of the active Projects (top of a lane), permanent effects anywhere on the mat, and
-    the Actor ("Project Cards"; Glossary, "Active")."""
+    the Actor ("Project Cards"; Glossary, "Active"). Worked out once per player value (a memo in
+    its ``__dict__``; ``replace`` builds a new value without it)."""
+    memo = p.__dict__
+    found = memo.get("_sources")
+    if found is None:
+        found = memo["_sources"] = tuple(_active_effects(p))
+    return iter(found)
+
+
+def _active_effects(p: Player) -> Iterator[Source]:
     for lane in range(1, 5):
         cards = p.lanes[lane - 1]
         for i, card in enumerate(cards):
@@ -171,6 +206,16 @@ def elements(p: Player) -> Counter[str]:
 
 
 def modifier(p: Player, stat: str) -> int:
+    memo = p.__dict__.get("_modifiers")
+    if memo is None:
+        memo = p.__dict__["_modifiers"] = {}
+    found = memo.get(stat)
+    if found is None:
+        found = memo[stat] = _modifier(p, stat)
+    return found
+
+
+def _modifier(p: Player, stat: str) -> int:
     total = 0
     for src in active_effects(p):
         if src.effect.get("on") == "static":
