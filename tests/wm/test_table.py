@@ -86,8 +86,14 @@ def target(scene: TableScene, key, command) -> tuple[int, int]:
     return shape.center
 
 
-def play_until(scene: TableScene, app, done, seed: int = 1, limit: int = 600) -> None:
-    """Play random legal commands until ``done(state, legal)`` holds for the seat to act."""
+BUSY = (C.Research, C.SellPart, C.WorkOnExperiment, C.PublishPaper, C.ConstructBot,
+        C.AcquireChemical)
+
+
+def play_until(scene: TableScene, app, done, seed: int = 1, limit: int = 600,
+               busy: bool = False) -> None:
+    """Play random legal commands until ``done(state, legal)`` holds for the seat to act
+    (``busy``: the actions that place Bots and gain tokens first, whenever they are legal)."""
     rng = random.Random(seed)
     match = scene.session.match
     for _ in range(limit):
@@ -95,6 +101,10 @@ def play_until(scene: TableScene, app, done, seed: int = 1, limit: int = 600) ->
         if done(match.state, match.legal(seat)):
             break
         legal = match.legal(seat)
+        if busy:
+            work = [c for c in legal if isinstance(c, BUSY)]
+            match.submit(rng.choice(work or legal))
+            continue
         # keep the game moving: prefer ending a step over buying everything in Supply
         ends = [c for c in legal if isinstance(c, C.Done)]
         match.submit(ends[0] if ends and rng.random() < 0.6 else rng.choice(legal))
@@ -190,3 +200,50 @@ def test_tooltips_and_tabs(app):
     post(app, mouse(pygame.MOUSEBUTTONDOWN, other.center), mouse(pygame.MOUSEBUTTONUP, other.center))
     app.render(app.window)
     assert view.shown == seat and scene.session.match.version == before
+
+
+def bot_piece(scene: TableScene):
+    return next(p for p in reversed(scene.view.pieces(scene.view_state, scene.viewer))
+                if p.key[0] == "bot")
+
+
+def test_send_a_bot_to_the_lab_by_dragging_it(app):
+    scene = table(app, seed=4)
+    match = scene.session.match
+    play_until(scene, app, lambda s, legal: any(isinstance(c, C.WorkOnExperiment) for c in legal),
+               seed=3, busy=True)
+    seat = match.to_act()[0]
+    assert scene.viewer == seat and scene.view.shown == seat
+    works = [c for c in scene.legal if isinstance(c, C.WorkOnExperiment)]
+    bot = bot_piece(scene)
+    lit = {c for _, c in scene.view.drop_targets(bot, scene.legal) if isinstance(c, C.WorkOnExperiment)}
+    assert lit == set(works)
+    work = works[0]
+    spot = scene.view._spaces[("lab", work.branch, work.space)].center
+    before = match.version
+    ws_bots = match.state.pl[seat].ws_bots
+    drag(app, bot.shape.center, spot)
+    assert match.log[before].command == work
+    while top(match.state) == "pay" and match.to_act() == (seat,):  # the Lab Voucher
+        match.submit(match.legal(seat)[0])
+    assert match.state.lab[work.branch][work.space] == seat
+    assert match.state.pl[seat].ws_bots == ws_bots - 1
+
+
+def test_place_a_research_token_in_the_office_by_dragging_it(app):
+    scene = table(app, seed=6)
+    match = scene.session.match
+    play_until(scene, app, lambda s, legal: any(isinstance(c, C.PlaceToken) and c.token != "A"
+                                                for c in legal), seed=3, busy=True)
+    seat = match.to_act()[0]
+    place = next(c for c in scene.legal if isinstance(c, C.PlaceToken) and c.token != "A")
+    tok = piece(scene, ("tok", place.token))
+    lit = {c for _, c in scene.view.drop_targets(tok, scene.legal)}
+    assert place in lit and all(c.token == place.token for c in lit)
+    before = match.version
+    waiting = match.state.pl[seat].pending_tokens.count(place.token)
+    drag(app, tok.shape.center, scene.view._spaces[("office", place.row, place.col)].center)
+    assert match.log[before].command == place
+    p = match.state.pl[seat]
+    assert p.office[place.row][place.col] == place.token
+    assert p.pending_tokens.count(place.token) == waiting - 1
