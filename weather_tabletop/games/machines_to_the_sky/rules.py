@@ -828,6 +828,33 @@ class MachinesToTheSky:
                                               "stock": p.stock + e.experts,
                                               "supply": p.supply - e.experts},
                                      power_supply=s.power_supply - e.power)
+        if isinstance(e, E.Passed):
+            return s.with_player(e.seat, passed=True)
+        if isinstance(e, E.ProjectClaimed):
+            card = s.market[e.slot]
+            s = _return_experts(s, s.bids[e.slot], e.claimant)
+            if e.claimant >= 0:
+                s = s.with_player(e.claimant, hand=s.players[e.claimant].hand + (card,))
+            else:
+                s = replace(s, automa_claimed=s.automa_claimed + (card,))
+            return replace(s, market=_set(s.market, e.slot, -1),
+                           bids=_set(s.bids, e.slot, (0,) * s.n),
+                           automa_bids=_set(s.automa_bids, e.slot, 0))
+        if isinstance(e, E.PriorityClaimed):
+            s = _return_experts(s, s.priority_bids, e.seat)
+            return replace(s, priority=e.seat if e.seat >= 0 else s.priority,
+                           priority_bids=(0,) * s.n)
+        if isinstance(e, E.MarketDiscarded):
+            return replace(s, project_discard=s.project_discard + (s.market[e.slot],),
+                           market=_set(s.market, e.slot, -1))
+        if isinstance(e, E.ContactPlayed):
+            p = s.players[e.seat]
+            return replace(s.with_player(e.seat, contacts=_remove(p.contacts, e.card)),
+                           contact_discard=s.contact_discard + (e.card,))
+        if isinstance(e, E.ProjectPlayed):
+            p = s.players[e.seat]
+            lanes = _set(p.lanes, e.lane - 1, p.lanes[e.lane - 1] + (e.card,))
+            return s.with_player(e.seat, hand=_remove(p.hand, e.card), lanes=lanes)
         if isinstance(e, E.SetupShuffled):
             players = tuple(replace(p, offer=e.offers[i]) for i, p in enumerate(s.players))
             return replace(s, chance_n=s.chance_n + 1, project_deck=e.project_deck,
@@ -897,33 +924,6 @@ class MachinesToTheSky:
         if isinstance(e, E.AutomaCardAdded):
             return replace(s, red_pool=s.red_pool[1:], automa_deck=s.automa_deck + (e.card,),
                            automa_reds=s.automa_reds + 1)
-        if isinstance(e, E.Passed):
-            return s.with_player(e.seat, passed=True)
-        if isinstance(e, E.ProjectClaimed):
-            card = s.market[e.slot]
-            s = _return_experts(s, s.bids[e.slot], e.claimant)
-            if e.claimant >= 0:
-                s = s.with_player(e.claimant, hand=s.players[e.claimant].hand + (card,))
-            else:
-                s = replace(s, automa_claimed=s.automa_claimed + (card,))
-            return replace(s, market=_set(s.market, e.slot, -1),
-                           bids=_set(s.bids, e.slot, (0,) * s.n),
-                           automa_bids=_set(s.automa_bids, e.slot, 0))
-        if isinstance(e, E.PriorityClaimed):
-            s = _return_experts(s, s.priority_bids, e.seat)
-            return replace(s, priority=e.seat if e.seat >= 0 else s.priority,
-                           priority_bids=(0,) * s.n)
-        if isinstance(e, E.MarketDiscarded):
-            return replace(s, project_discard=s.project_discard + (s.market[e.slot],),
-                           market=_set(s.market, e.slot, -1))
-        if isinstance(e, E.ContactPlayed):
-            p = s.players[e.seat]
-            return replace(s.with_player(e.seat, contacts=_remove(p.contacts, e.card)),
-                           contact_discard=s.contact_discard + (e.card,))
-        if isinstance(e, E.ProjectPlayed):
-            p = s.players[e.seat]
-            lanes = _set(p.lanes, e.lane - 1, p.lanes[e.lane - 1] + (e.card,))
-            return s.with_player(e.seat, hand=_remove(p.hand, e.card), lanes=lanes)
         if isinstance(e, E.TokenTaken):
             p = s.players[e.seat]
             track = _set(s.ark_track, e.level, _remove(s.ark_track[e.level], e.token))

@@ -139,11 +139,20 @@ def replace(obj: Any, **changes: Any) -> Any:
     names, known, get = _FIELDS[type(obj)]
     if not known.issuperset(changes):
         raise TypeError(f"{type(obj).__name__} has no field {set(changes) - known}")
-    d = dict(zip(names, get(obj.__dict__)))
+    d = obj.__dict__.copy()
+    if len(d) != len(names):  # memos of the old value (``_MEMOS``) are not copied
+        for key in _MEMOS:
+            d.pop(key, None)
+        if len(d) != len(names):
+            d = dict(zip(names, get(d)))
     d.update(changes)
     new = object.__new__(type(obj))
-    new.__dict__.update(d)
+    object.__setattr__(new, "__dict__", d)
     return new
+
+
+#: what the rules memoize in a state's or a player's ``__dict__`` (never fields)
+_MEMOS = ("_ahead", "_sources", "_modifiers")
 
 
 # -- what is active --------------------------------------------------------------------------
