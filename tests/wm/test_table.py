@@ -247,3 +247,59 @@ def test_place_a_research_token_in_the_office_by_dragging_it(app):
     p = match.state.pl[seat]
     assert p.office[place.row][place.col] == place.token
     assert p.pending_tokens.count(place.token) == waiting - 1
+
+
+def test_the_score_screen_gives_the_breakdown_in_words_and_the_tiebreakers():
+    from dataclasses import replace
+
+    from weather_tabletop.games.weather_machine import view_scores
+    from weather_tabletop.ui import screenshot
+
+    app = screenshot.build_app("scores", (1920, 1080), GAME.id, 4, 5, 0, {})
+    scores = app.top
+    match = scores.session.match
+    assert match.is_over()
+    names = [s.name for s in scores.session.config.seats]
+    lines = {line.seat: line for line, _ in scores.lines}
+    for seat, rows in scores.rows.items():
+        words = [k for k, _v in rows]
+        assert words[:5] == ["Papers", "Prototypes", "Experiments", "Government Machine",
+                             "Other benefits"] and "Nobel Prize" in words and "R&D funding" in words
+        total = sum(v if isinstance(v, int) else int(str(v).split()[0]) for _k, v in rows)
+        assert total == lines[seat].total
+    # seed 5: two players tie on CP and every tiebreaker is equal, so they share the place
+    tied = [s for s in lines if sum(1 for o in lines.values() if o.total == lines[s].total) > 1]
+    assert len(tied) == 2 and lines[tied[0]].rank == lines[tied[1]].rank
+    assert scores.notes and "share the second place" in scores.notes[0]
+    app.render(app.window)
+    # one more Award for one of them: the first tiebreaker decides
+    pl = list(match.state.pl)
+    pl[tied[1]] = replace(pl[tied[1]], awards=pl[tied[1]].awards + 1)
+    state = replace(match.state, pl=tuple(pl))
+    note = view_scores.tiebreak_notes(state, names)[0]
+    assert f"the number of Awards decides: {names[tied[1]]} 1 Award" in note and "share" not in note
+    while app.stack:
+        app._drop()
+
+
+def test_in_game_cp_is_split_by_what_scored_it():
+    from weather_tabletop.games.weather_machine import view_scores
+
+    match = Match.start(GAME, wm_config(2, 4))
+    rng = random.Random(3)
+    while not match.is_over():
+        legal = match.legal(match.to_act()[0])
+        work = [c for c in legal if isinstance(c, BUSY)]
+        match.submit(rng.choice(work or legal))
+    split = view_scores.in_game_cp(match.active, 2)
+    for seat, p in enumerate(match.state.pl):
+        assert sum(split[seat].values()) == p.cp
+    # the rules' sentences (rules.score's "why") and their categories
+    said = {"Ada scores 10 CP for the Rain paper: 2 CP per Research token, 4 CP per Award token.": "Papers",
+            "Ben scores 6 CP for the Fog prototype: 1 own Bot in the branch and 2 Machine Parts "
+            "provided.": "Prototypes",
+            "Cleo scores 2 CP for a Bot that provides a part to Ada's prototype.": "Prototypes",
+            "Dev scores 6 CP for 2 Bots in the experiment, 3 CP each.": "Experiments",
+            "Ada scores 9 CP for 3 Bots in the Government's Sun branch.": "Government Machine",
+            "Paper Ben scores 3 CP.": "Other benefits"}
+    assert {text: view_scores.reason_category(text) for text in said} == said

@@ -34,6 +34,7 @@ from weather_tabletop.ui.table_view import Circle, Piece, Shape, ViewContext
 from . import board as B
 from . import rules as R
 from . import view_art as va
+from . import view_scores
 from . import words as T
 from .board import D, W
 from .commands import (AcquireChemical, ConstructBot, ExtendWorkshop, MoveScientist, PlaceTile,
@@ -143,6 +144,12 @@ class WeatherMachineView:
         return r
 
     # -- protocol ----------------------------------------------------------------------------
+
+    @staticmethod
+    def score_details(game: Game, match: Any, names: Sequence[str]
+                      ) -> tuple[dict[int, list[tuple[str, Any]]], list[str]]:
+        """The score screen's breakdown in words and the tiebreakers used (``view_scores``)."""
+        return view_scores.score_details(game, match, names)
 
     def resize(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)

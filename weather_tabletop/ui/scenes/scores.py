@@ -1,17 +1,30 @@
 """The final score breakdown: one row per seat by rank (ties share a rank), one column per
-scoring category, and the total."""
+scoring category, and the total. With more categories than fit side by side, the table turns:
+one row per category, one column per seat by rank.
+
+A game's table view class may add ``score_details(game, match, names)`` returning
+``(rows, notes)``: ``rows`` maps a seat to its ``(category, value)`` pairs shown instead of the
+rules' breakdown (in words, adding up to the total), ``notes`` are sentences shown under the
+table (e.g. which tiebreaker decided)."""
 
 from __future__ import annotations
 
 import pygame
 import pygame_gui
 
+from ... import games
 from ...engine.protocol import ScoreLine
 from ...i18n import tr
-from .. import widgets
+from .. import theme, widgets
 from ..scene import Scene
 from ..session import Session
 from ..table_view import draw_token
+
+
+def heading(key: str) -> str:
+    """A category key as a heading: "end_cp" -> "End cp", "R&D funding" stays as it is."""
+    text = tr(key).replace("_", " ")
+    return text[:1].upper() + text[1:]
 
 
 def ranked(lines: list[ScoreLine]) -> list[tuple[ScoreLine, bool]]:
@@ -30,8 +43,17 @@ class ScoresScene(Scene):
         match = session.match
         state = match.state if match.is_over() else session.game.view(match.state, None)
         self.lines = ranked(list(session.game.scores(state)))
+        self.rows: dict[int, list[tuple[str, object]]] = {s.seat: list(s.breakdown) for s, _ in self.lines}
+        self.notes: list[str] = []
+        view_cls = games.view_class(session.game.id)
+        hook = getattr(view_cls, "score_details", None)
+        if hook is not None:
+            rows, self.notes = hook(session.game, match, [seat.name for seat in session.config.seats])
+            self.rows.update(rows)
         self.back = self.menu = None
         self._tokens: list[tuple[tuple[int, int], int]] = []
+        self._texts: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        self._rule: pygame.Rect | None = None
 
     def headline(self) -> str:
         seats = self.session.config.seats
@@ -52,10 +74,42 @@ class ScoresScene(Scene):
                       object_id="#heading")
         cats: list[str] = []
         for s, _ in self.lines:
-            for k, _v in s.breakdown:
+            for k, _v in self.rows[s.seat]:
                 if k not in cats:
                     cats.append(k)
-        most = h - self.px(136) - self.px(100)
+        self._texts = []
+        notes_h = self._notes_height(w - 2 * m)
+        most = h - self.px(136) - self.px(100) - notes_h
+        rank_w, name_w, total_w = self.px(150), self.px(280), self.px(120)
+        wide = (w - 2 * m - rank_w - name_w - total_w - self.px(40)) // max(1, len(cats))
+        if wide >= self.px(120):
+            table = self._by_seat(m, cats, most)
+        else:
+            table = self._by_category(m, cats, most)
+        y = table.bottom + self.px(12)
+        for note in self.notes:
+            img = self.app.text.render(note, self.px(17), theme.INK, width=w - 2 * m)
+            self._texts.append((img, (m, y)))
+            y += img.get_height() + self.px(6)
+        bw = self.px(240)
+        self.back = widgets.button(self, pygame.Rect(w - m - 2 * bw - self.px(16), h - self.px(80), bw,
+                                                     self.px(50)), tr("scores.back"),
+                                   object_id="#secondary")
+        self.menu = widgets.button(self, pygame.Rect(w - m - bw, h - self.px(80), bw, self.px(50)),
+                                   tr("table.menu"))
+
+    def _notes_height(self, width: int) -> int:
+        if not self.notes:
+            return 0
+        return sum(self.app.text.render(n, self.px(17), theme.INK, width=width).get_height()
+                   + self.px(6) for n in self.notes) + self.px(12)
+
+    def _rank_text(self, line: ScoreLine, shared: bool) -> str:
+        return tr("scores.rank_shared", n=line.rank) if shared else tr("scores.rank_n", n=line.rank)
+
+    def _by_seat(self, m: int, cats: list[str], most: int) -> pygame.Rect:
+        """One row per seat, one column per category."""
+        w = self.app.size[0]
         table = pygame.Rect(m, self.px(136), w - 2 * m,
                             min(most, self.px(40 + 28) + self.px(62) * len(self.lines) + self.px(20)))
         widgets.panel(self, table)
@@ -64,7 +118,7 @@ class ScoresScene(Scene):
         x0 = table.x + self.px(20)
         y = table.y + self.px(14)
         heads = [(tr("scores.rank"), rank_w), (tr("scores.player"), name_w)]
-        heads += [(tr(c.replace("_", " ").capitalize()), cat_w) for c in cats]
+        heads += [(heading(c), cat_w) for c in cats]
         heads += [(tr("scores.total"), total_w)]
         x = x0
         for text, width in heads:
@@ -79,15 +133,15 @@ class ScoresScene(Scene):
                 widgets.panel(self, pygame.Rect(table.x + self.px(8), y - self.px(4),
                                                 table.width - self.px(16), row_h - self.px(4)),
                               object_id="#winner_row")
-            rank = tr("scores.rank_shared", n=line.rank) if shared else tr("scores.rank_n", n=line.rank)
             x = x0
-            widgets.label(self, pygame.Rect(x, y, rank_w, row_h - self.px(8)), rank, object_id="#heading")
+            widgets.label(self, pygame.Rect(x, y, rank_w, row_h - self.px(8)),
+                          self._rank_text(line, shared), object_id="#heading")
             x += rank_w
             self._tokens.append(((x + self.px(18), y + (row_h - self.px(8)) // 2), line.seat))
             widgets.label(self, pygame.Rect(x + self.px(44), y, name_w - self.px(44), row_h - self.px(8)),
                           seats[line.seat].name, object_id="#heading")
             x += name_w
-            values = dict(line.breakdown)
+            values = dict(self.rows[line.seat])
             for c in cats:
                 widgets.label(self, pygame.Rect(x, y, cat_w, row_h - self.px(8)), str(values.get(c, "–")),
                               object_id="#value")
@@ -95,17 +149,57 @@ class ScoresScene(Scene):
             widgets.label(self, pygame.Rect(x, y, total_w, row_h - self.px(8)), str(line.total),
                           object_id="#heading")
             y += row_h
-        bw = self.px(240)
-        self.back = widgets.button(self, pygame.Rect(w - m - 2 * bw - self.px(16), h - self.px(80), bw,
-                                                     self.px(50)), tr("scores.back"),
-                                   object_id="#secondary")
-        self.menu = widgets.button(self, pygame.Rect(w - m - bw, h - self.px(80), bw, self.px(50)),
-                                   tr("table.menu"))
+        return table
+
+    def _by_category(self, m: int, cats: list[str], most: int) -> pygame.Rect:
+        """One row per category, one column per seat by rank (many categories)."""
+        w = self.app.size[0]
+        n = max(1, len(self.lines))
+        head_h = self.px(72)
+        row_h = max(self.px(28), min(self.px(36), (most - head_h - self.px(30)) // (len(cats) + 1)))
+        table = pygame.Rect(m, self.px(136), w - 2 * m, head_h + row_h * (len(cats) + 1) + self.px(30))
+        widgets.panel(self, table)
+        label_w = self.px(300)
+        col_w = min(self.px(300), (table.width - label_w - self.px(40)) // n)
+        x0 = table.x + self.px(20)
+        top = table.y + self.px(12)
+        seats = self.session.config.seats
+        for k, (line, shared) in enumerate(self.lines):
+            x = x0 + label_w + k * col_w
+            if line.rank == 1:
+                widgets.panel(self, pygame.Rect(x - self.px(8), table.y + self.px(6), col_w - self.px(4),
+                                                table.height - self.px(12)), object_id="#winner_row")
+            widgets.label(self, pygame.Rect(x, top, col_w - self.px(12), self.px(28)),
+                          self._rank_text(line, shared), object_id="#field")
+            self._tokens.append(((x + self.px(16), top + self.px(46)), line.seat))
+            widgets.label(self, pygame.Rect(x + self.px(38), top + self.px(30), col_w - self.px(50),
+                                            self.px(34)), seats[line.seat].name, object_id="#heading")
+        y = top + head_h
+        for c in cats:
+            widgets.label(self, pygame.Rect(x0, y, label_w - self.px(10), row_h), heading(c),
+                          object_id="#field")
+            for k, (line, _shared) in enumerate(self.lines):
+                values = dict(self.rows[line.seat])
+                widgets.label(self, pygame.Rect(x0 + label_w + k * col_w, y, col_w - self.px(12), row_h),
+                              str(values.get(c, "–")), object_id="#value")
+            y += row_h
+        y += self.px(6)
+        widgets.label(self, pygame.Rect(x0, y, label_w - self.px(10), row_h), tr("scores.total"),
+                      object_id="#heading")
+        for k, (line, _shared) in enumerate(self.lines):
+            widgets.label(self, pygame.Rect(x0 + label_w + k * col_w, y, col_w - self.px(12), row_h),
+                          str(line.total), object_id="#heading")
+        self._rule = pygame.Rect(x0, y - self.px(4), table.width - self.px(40), max(1, self.px(1)))
+        return table
 
     def draw(self, surface: pygame.Surface) -> None:
         widgets.plain_background(surface)
 
     def draw_over(self, surface: pygame.Surface) -> None:
+        if getattr(self, "_rule", None) is not None:
+            pygame.draw.rect(surface, theme.LINE, self._rule)
+        for img, pos in self._texts:
+            surface.blit(img, pos)
         game = self.session.game
         for centre, seat in self._tokens:
             colour = next((c for c in game.colours if c.key == self.session.config.seats[seat].color),
