@@ -51,8 +51,8 @@ class Codec:
         kind = type(value)
         if kind in _SCALARS:
             return value
-        if kind is list:
-            return tuple([self.decode(v, depth + 1) for v in value])
+        if kind is list:  # scalars inline: most values are, and a call each is the cost
+            return tuple([v if type(v) in _SCALARS else self.decode(v, depth + 1) for v in value])
         if kind is dict:
             name = value.get("t")
             names = self._fields.get(name) if isinstance(name, str) else None
@@ -62,7 +62,9 @@ class Codec:
                 given = sorted(set(value) - {"t"})
                 raise CodecError(f"{name} has fields {sorted(names)}, got {given}")
             try:
-                return self._classes[name](*[self.decode(value[k], depth + 1) for k in names])
+                args = [value[k] for k in names]
+                return self._classes[name](*[v if type(v) in _SCALARS else self.decode(v, depth + 1)
+                                             for v in args])
             except TypeError as exc:  # a dataclass __post_init__ may refuse the values
                 raise CodecError(f"bad {name}: {exc}") from None
         raise CodecError(f"unexpected value of type {kind.__name__}")

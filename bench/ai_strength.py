@@ -1,0 +1,167 @@
+"""How strong the computer levels are: seat-rotated matches between two levels, win rates with
+95% Wilson confidence intervals.
+
+    python bench/ai_strength.py --game meteo --games 200 --iterations 24
+    python bench/ai_strength.py --game mtts --games 200 --iterations 40 --solo
+
+Each pairing plays ``--games`` games; in game ``i`` the first level sits in seat ``i % 2`` and the
+seed is ``--seed + i``. A tie counts as half a win. ``hard`` thinks for exactly ``--iterations``
+iterations per move (deterministic for a seed), never against a clock. In Machines To The Sky
+``--solo`` also plays ``hard`` alone against the Automa at 0, 2, 4 and 6 red cards (a win is
+beating the Automa's score). Games are played through the rules directly (no saving).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from weather_tabletop.ai import make_player  # noqa: E402
+from weather_tabletop.engine.protocol import GameConfig, SeatConfig, default_colours  # noqa: E402
+
+
+def load_game(name: str) -> Any:
+    if name == "meteo":
+        from weather_tabletop.games.meteo.rules import GAME
+    elif name in ("mtts", "machines-to-the-sky"):
+        from weather_tabletop.games.machines_to_the_sky.rules import GAME
+    else:
+        raise SystemExit(f"unknown game {name!r} (meteo, mtts)")
+    return GAME
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% for z = 1.96)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def config(game: Any, players: int, seed: int, options: dict[str, Any]) -> GameConfig:
+    seats = tuple(SeatConfig(f"P{i + 1}", key, "computer")
+                  for i, key in enumerate(default_colours(game, players)))
+    merged = {o.key: o.default for o in game.options}
+    merged.update(options)
+    return GameConfig(game.id, seats, tuple(sorted(merged.items())), seed)
+
+
+def play(game_name: str, levels: tuple[str, ...], seed: int, options: dict[str, Any],
+         iterations: int) -> tuple[list[int], int | None, float, int]:
+    """One game; returns (totals per seat, the Automa's score or None, seconds, commands)."""
+    game = load_game(game_name)
+    started = time.perf_counter()
+    state = game.initial_state(config(game, len(levels), seed, options))
+    for event in game.setup_events(state):
+        state = game.apply(state, event)
+    players = [make_player(lvl, seed * 31 + i, game, iterations=iterations)
+               for i, lvl in enumerate(levels)]
+    commands = 0
+    while not game.is_over(state):
+        seat = game.to_act(state)[0]
+        command = players[seat].choose(game, game.view(state, seat), seat)
+        for event in game.decide(state, command):
+            state = game.apply(state, event)
+        commands += 1
+        if commands > 20000:
+            raise RuntimeError(f"seed {seed}: no end after 20000 commands")
+    totals = [line.total for line in sorted(game.scores(state), key=lambda l: l.seat)]
+    automa = None
+    if getattr(state, "automa", False):
+        from weather_tabletop.games.machines_to_the_sky.rules import automa_score
+        automa = automa_score(state)
+    return totals, automa, time.perf_counter() - started, commands
+
+
+def _job(args: tuple) -> tuple[int, float, float, int]:
+    """One game of a pairing: (index, the first level's result 1/0.5/0, seconds, commands)."""
+    index, game_name, levels, seed, options, iterations = args
+    totals, automa, seconds, commands = play(game_name, levels, seed, options, iterations)
+    me = index % 2 if len(levels) == 2 else 0
+    rivals = [t for i, t in enumerate(totals) if i != me] + ([automa] if automa is not None else [])
+    best = max(rivals)
+    result = 1.0 if totals[me] > best else 0.5 if totals[me] == best else 0.0
+    return index, result, seconds, commands
+
+
+def pairing(game_name: str, a: str, b: str, games: int, seed: int, iterations: int,
+            jobs: int, options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``a`` against ``b`` (``b`` None: ``a`` alone, against the Automa)."""
+    options = options or {}
+    work = []
+    for i in range(games):
+        if b is None:
+            levels: tuple[str, ...] = (a,)
+        else:
+            levels = (a, b) if i % 2 == 0 else (b, a)
+        work.append((i, game_name, levels, seed + i, options, iterations))
+    wins = 0.0
+    seconds = 0.0
+    commands = 0
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(_job, work))
+    else:
+        results = [_job(w) for w in work]
+    for _, result, secs, cmds in results:
+        wins += result
+        seconds += secs
+        commands += cmds
+    low, high = wilson(wins, games)
+    return {"a": a, "b": b, "games": games, "wins": wins, "rate": wins / max(games, 1),
+            "low": low, "high": high, "seconds_per_game": seconds / max(games, 1),
+            "options": options}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", default="meteo", help="meteo or mtts")
+    ap.add_argument("--games", type=int, default=200, help="games per pairing")
+    ap.add_argument("--iterations", type=int, default=None,
+                    help="hard's iterations per move (default: the game's bench budget)")
+    ap.add_argument("--seed", type=int, default=1000)
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes")
+    ap.add_argument("--pairs", default="hard-random,hard-normal,normal-random",
+                    help="comma-separated a-b pairings")
+    ap.add_argument("--solo", action="store_true",
+                    help="Machines To The Sky: hard alone against the Automa at 0, 2, 4, 6 red cards")
+    ap.add_argument("--red", default="0,2,4,6", help="red-card counts for --solo")
+    args = ap.parse_args(argv)
+    game = load_game(args.game)
+    iterations = args.iterations or (24 if game.id == "meteo" else 40)
+    rows = []
+    for pair in [p for p in args.pairs.split(",") if p]:
+        a, b = pair.split("-")
+        rows.append(pairing(args.game, a, b, args.games, args.seed, iterations, args.jobs))
+        _print_row(rows[-1])
+    if args.solo:
+        for red in (int(x) for x in args.red.split(",")):
+            rows.append(pairing(args.game, "hard", None, args.games, args.seed, iterations,
+                                args.jobs, {"red_cards": red}))
+            _print_row(rows[-1])
+    print(f"({game.title}; hard at {iterations} iterations per move; "
+          f"{args.games} games per row, seeds {args.seed}-{args.seed + args.games - 1})")
+    return 0
+
+
+def _print_row(row: dict[str, Any]) -> None:
+    if row["b"] is None:
+        name = f"{row['a']} vs Automa, {row['options']['red_cards']} red cards"
+    else:
+        name = f"{row['a']} vs {row['b']}"
+    print(f"| {name:<34} | {row['games']:>5} | {row['wins']:>6.1f} | {100 * row['rate']:5.1f}% "
+          f"| {100 * row['low']:5.1f}%-{100 * row['high']:5.1f}% | {row['seconds_per_game']:6.2f} s |",
+          flush=True)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
