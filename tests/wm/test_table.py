@@ -303,3 +303,27 @@ def test_in_game_cp_is_split_by_what_scored_it():
             "Ada scores 9 CP for 3 Bots in the Government's Sun branch.": "Government Machine",
             "Paper Ben scores 3 CP.": "Other benefits"}
     assert {text: view_scores.reason_category(text) for text in said} == said
+
+
+def test_a_choice_is_asked_next_to_its_spot_and_a_click_plays_it(app):
+    from weather_tabletop.games.weather_machine.view import CHOICE_SPOTS
+
+    scene = table(app, players=3, seed=2)
+    match = scene.session.match
+    play_until(scene, app, lambda s, legal: top(s) in ("gain_any", "funding_any", "take_subsidy",
+                                                       "take_chem"), seed=5, busy=True)
+    seat = match.to_act()[0]
+    view = scene.view
+    rows = view._choice_rows
+    assert rows and [c for _r, c in rows.values()] == scene.legal[:len(rows)]
+    spot = view.L.r(*CHOICE_SPOTS[top(match.state)]).move(view.rect.topleft)
+    first = rows[0][0]
+    assert view.rect.contains(first) and not spot.colliderect(first)  # beside the spot
+    # every option says what it does, in words, and so does its tooltip
+    post(app, mouse(pygame.MOUSEMOTION, first.center))
+    assert scene.tooltip is not None and scene.tooltip[0].endswith("Click to choose it.")
+    last, command = rows[len(rows) - 1]
+    before = match.version
+    post(app, mouse(pygame.MOUSEBUTTONDOWN, last.center), mouse(pygame.MOUSEBUTTONUP, last.center))
+    assert match.version == before + 1 and match.log[before].command == command
+    assert match.log[before].seat == seat

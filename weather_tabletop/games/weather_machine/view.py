@@ -15,7 +15,11 @@ It only draws and maps pointer positions to commands (the :class:`TableView` pro
 * a Research or Award token from the space to the top left of the Office onto an Office space:
   ``PlaceToken``; a Goal tile from below the Laboratory onto a Goal space: ``SetGoal``.
 
-Every other choice (paying, benefits, tracks, exchanges, experiments) is in the action list.
+Choices that are not a movement (paying Vouchers and the Science or Executive Exchange, which
+Voucher, Chemical, Part, Subsidy tile, benefit or Funding track, paying Science in an experiment,
+taking Bots back, Parts and Chemicals Exchanges) are asked in a small dialog beside the board spot
+they are about: one row per legal option saying what it does; a click on a row plays it (the rows
+are pieces whose only drop target is themselves). The action list has the same options.
 
 Surfaces: panel frames are one surface per size; everything the state decides is drawn once per
 state (and shown laboratory / tile orientation) into a composite that a frame blits.
@@ -83,6 +87,25 @@ LENS_BELOW = 0.8  # the magnifier is used when the design scale is below this
 LENS_K = 0.95  # the magnifier's design scale
 TAB_AREA = (0, 566, 1000, 32)
 
+#: decisions that are not a movement, asked in a small dialog next to the board spot they are
+#: about (design rectangle of that spot); their options are the legal commands of the step
+CHOICE_SPOTS = {
+    "pay": (8, 610, 180, 150), "gain_any": (8, 610, 180, 150),
+    "take_chem": (0, 104, 328, 128), "xchem": (0, 104, 328, 128),
+    "take_subsidy": (334, 196, 328, 96),
+    "exp_pay": (668, 160, 332, 132), "exp_keep": (668, 160, 332, 132),
+    "exp_benefit": (668, 92, 332, 200), "lock_pay": (668, 160, 332, 132),
+    "lab_fund": (546, 448, 430, 108), "rnd_fund": (546, 448, 430, 108),
+    "funding_any": (546, 448, 430, 108),
+    "take_part": (436, 610, 556, 220), "xpart": (436, 610, 556, 220),
+    "xpart_proto": (436, 610, 556, 220), "extra": (436, 610, 556, 220),
+    "return_extra": (436, 610, 556, 220), "to_line": (8, 768, 180, 212),
+    "bt_space": (0, 390, 470, 170), "prototype": (0, 390, 470, 170),
+    "draft": (196, 842, 500, 100),
+}
+CHOICE_W = 340  # design width of the dialog
+CHOICE_ROWS = 8  # options shown; any others stay in the action list
+
 
 class WeatherMachineView:
     """The Weather Machine board and Laboratories (see the module docstring)."""
@@ -109,6 +132,7 @@ class WeatherMachineView:
         self.flip = False
         self._hover: tuple[int, int] | None = None
         self._zoom: WeatherMachineView | None = None
+        self._choice_rows: dict[int, tuple[pygame.Rect, Command]] = {}
 
     # -- helpers -----------------------------------------------------------------------------
 
@@ -215,6 +239,9 @@ class WeatherMachineView:
         sp = self._spaces
         out: list[tuple[Shape, Command]] = []
         cells: dict[tuple, tuple[Shape, Command]] = {}
+        if kind == "choice":
+            row = self._choice_rows.get(piece.key[1])
+            return [(row[0], row[1])] if row is not None and row[1] in legal_commands else []
         for c in legal_commands:
             key: tuple | None = None
             if kind == "sci" and isinstance(c, MoveScientist) and c.seat == piece.seat:
@@ -374,6 +401,9 @@ class WeatherMachineView:
         # pieces something can be done with now are picked first (the end of the list)
         if self._legal:
             self._pieces.sort(key=lambda p: bool(self.drop_targets(p, self._legal)))
+        self._choice_rows: dict[int, tuple[pygame.Rect, Command]] = {}
+        if acting and s.stack and s.stack[-1][1] == seat and s.stack[-1][0] in CHOICE_SPOTS:
+            self._draw_choice(comp, s, seat)
         self._comp = comp.convert() if pygame.display.get_surface() is not None else comp
 
     def _lit(self, surf: pygame.Surface, r: pygame.Rect, circle: bool = False) -> None:
@@ -501,6 +531,76 @@ class WeatherMachineView:
             self._tip(r, f"Lativ stands on {T.space(s.lativ_loc, s.lativ_space)}: a Scientist "
                          f"placed to his right gains 1 Science Voucher. When a Scientist arrives at "
                          f"his Location he moves on.")
+
+    # -- choices that are not a movement ---------------------------------------------------------
+
+    def _choice_words(self, s: WMState, c: Command) -> str:
+        """The option as the action list says it, without the player's name in front."""
+        text = self.game.describe_command(s, c)
+        who = R.name_of(s, c.seat) + " "
+        return cap(text[len(who):] if text.startswith(who) else text)
+
+    def _draw_choice(self, surf: pygame.Surface, s: WMState, seat: int) -> None:
+        """A small dialog next to the spot the decision is about: what is decided, and one row per
+        legal option stating its consequence. A click on a row plays it (the rows are pieces whose
+        only target is themselves); the action list has the same options."""
+        L = self.L
+        step = s.stack[-1]
+        spot = L.r(*CHOICE_SPOTS[step[0]])
+        title = f"{self._who(seat)} {R.step_title(s, step)}"
+        purpose = R.pay_purpose(s, step) if step[0] == "pay" else ""
+        if purpose:
+            title += f" {purpose}"
+        options = self._legal[:CHOICE_ROWS]
+        w = L.n(CHOICE_W)
+        pad = L.n(8)
+        inner = w - 2 * pad
+        head = self.ctx.text.render(title + ":", L.font(14), (255, 255, 255), bold=True, width=inner)
+        texts = [self.ctx.text.render(self._choice_words(s, c), L.font(13), theme.INK, width=inner - L.n(10))
+                 for c in options]
+        more = len(self._legal) - len(options)
+        foot = (self.ctx.text.render(f"{more} more in the action list", L.font(12), theme.MUTED,
+                                     width=inner) if more > 0 else None)
+        gap = L.n(4)
+        h = (pad + head.get_height() + pad + sum(t.get_height() + 2 * gap + gap for t in texts)
+             + (foot.get_height() + gap if foot else 0) + pad)
+        box = pygame.Rect(0, 0, w, h)
+        area = pygame.Rect(0, 0, L.w, L.h)
+        # beside the spot where there is room (right, left, below, above), else over it
+        for place in ("right", "left", "below", "above"):
+            if place == "right":
+                box.topleft = (spot.right + L.n(6), spot.y)
+            elif place == "left":
+                box.topright = (spot.x - L.n(6), spot.y)
+            elif place == "below":
+                box.topleft = (spot.x, spot.bottom + L.n(6))
+            else:
+                box.bottomleft = (spot.x, spot.y - L.n(6))
+            if area.contains(box):
+                break
+        box.clamp_ip(area)
+        shadow = box.move(L.n(3), L.n(4))
+        pygame.draw.rect(surf, (150, 160, 170), shadow, border_radius=L.n(8))
+        pygame.draw.rect(surf, theme.PANEL, box, border_radius=L.n(8))
+        band = pygame.Rect(box.x, box.y, box.w, head.get_height() + 2 * pad)
+        pygame.draw.rect(surf, theme.INK, band, border_top_left_radius=L.n(8),
+                         border_top_right_radius=L.n(8))
+        pygame.draw.rect(surf, theme.INK, box, L.n(2), border_radius=L.n(8))
+        pygame.draw.rect(surf, theme.HIGHLIGHT, spot, L.n(3), border_radius=L.n(6))
+        surf.blit(head, (box.x + pad, box.y + pad))
+        y = band.bottom + gap
+        for i, (c, img) in enumerate(zip(options, texts)):
+            row = pygame.Rect(box.x + pad, y, inner, img.get_height() + 2 * gap)
+            pygame.draw.rect(surf, (252, 240, 212), row, border_radius=L.n(5))
+            pygame.draw.rect(surf, theme.HIGHLIGHT, row, L.n(2), border_radius=L.n(5))
+            surf.blit(img, (row.x + L.n(5), row.y + gap))
+            self._choice_rows[i] = (self._abs(row), c)
+            self._pieces.append(Piece(("choice", i), self._abs(row), self._choice_words(s, c), seat,
+                                      surf.subsurface(row).copy()))
+            self._tip(row, f"{self._choice_words(s, c)}. Click to choose it.")
+            y = row.bottom + gap
+        if foot is not None:
+            surf.blit(foot, (box.x + pad, y))
 
     @staticmethod
     def _spaces_loc() -> tuple[int, ...]:
