@@ -327,3 +327,36 @@ def test_a_choice_is_asked_next_to_its_spot_and_a_click_plays_it(app):
     post(app, mouse(pygame.MOUSEBUTTONDOWN, last.center), mouse(pygame.MOUSEBUTTONUP, last.center))
     assert match.version == before + 1 and match.log[before].command == command
     assert match.log[before].seat == seat
+
+
+def test_a_branch_running_is_shown_step_by_step_without_holding_the_frames(app):
+    import time
+
+    from weather_tabletop.games.weather_machine import view as V
+
+    scene = table(app, players=2, seed=4)
+    match = scene.session.match
+    view = scene.view
+    rng = random.Random(3)
+    before = None
+    for _ in range(400):
+        before = match.state
+        legal = match.legal(match.to_act()[0])
+        work = [c for c in legal if isinstance(c, BUSY)]
+        match.submit(rng.choice(work or legal))
+        post(app)
+        if view.steps:
+            break
+    assert view.steps, "no branch ran"
+    ran = [text for _r, text in view.steps if " runs its " in text or text.startswith("Phase B")]
+    assert ran and all(text.endswith(".") for _r, text in view.steps)
+    after = match.state
+    gains = [s for s in range(2) if after.pl[s].cp != before.pl[s].cp]
+    assert len([t for _r, t in view.steps if " CP: now " in t]) == len(gains)
+    # each step is shown for STEP_SECONDS while the frames go on, then the steps are done
+    assert view.current_step() == view.steps[0]
+    t0 = time.monotonic()
+    post(app, frames=3)
+    assert time.monotonic() - t0 < V.STEP_SECONDS
+    view._steps_from -= V.STEP_SECONDS * len(view.steps)
+    assert view.current_step() is None and view.steps == []

@@ -27,6 +27,7 @@ state (and shown laboratory / tile orientation) into a composite that a frame bl
 
 from __future__ import annotations
 
+import time
 from typing import Any, Hashable, Sequence
 
 import pygame
@@ -104,6 +105,7 @@ CHOICE_SPOTS = {
     "draft": (196, 842, 500, 100),
 }
 CHOICE_W = 340  # design width of the dialog
+STEP_SECONDS = 0.5  # each step of Phase B or a Government run is shown this long
 CHOICE_ROWS = 8  # options shown; any others stay in the action list
 
 
@@ -133,6 +135,9 @@ class WeatherMachineView:
         self._hover: tuple[int, int] | None = None
         self._zoom: WeatherMachineView | None = None
         self._choice_rows: dict[int, tuple[pygame.Rect, Command]] = {}
+        #: Phase B / Government run shown step by step: (design rectangle, caption) and the start
+        self.steps: list[tuple[tuple[float, float, float, float], str]] = []
+        self._steps_from = 0.0
 
     # -- helpers -----------------------------------------------------------------------------
 
@@ -184,7 +189,85 @@ class WeatherMachineView:
         self._ensure(view_state, seat)
         assert self._comp is not None
         surface.blit(self._comp, self.rect.topleft)
+        self._draw_step(surface)
         self._draw_lens(surface, view_state, seat)
+
+    # -- Phase B and the Government running a branch, step by step ---------------------------
+
+    def _queue_steps(self, a: WMState, b: WMState) -> None:
+        """Compare two successive states; when the Government ran a branch (a column filled) or
+        Phase B happened (Bots left the Weather Machine, the Assistant moved), show what changed
+        one step at a time: the branch, the Bots leaving, the Assistant, the display, the Extreme
+        Weather tiles and each player's CP. Steps are drawn over the board by :meth:`_draw_step`
+        while frames go on (the log has the rules' sentence for each)."""
+        if a.players != b.players or len(a.pl) != len(b.pl):
+            return
+        steps: list[tuple[tuple[float, float, float, float], str]] = []
+        for col in range(W):  # a column just filled: the Government runs it
+            if (all(x != EMPTY for x in b.gov_bots[col])
+                    and any(x == EMPTY for x in a.gov_bots[col])):
+                steps.append(((404 + col * 50, 88, 50, 100),
+                              f"The Government runs its {T.weather(col)} branch: 3 CP per Bot."))
+        for br in range(W):  # Bots leaving a branch of the Weather Machine (Phase B)
+            left = [x for x, y in zip(a.lab[br], b.lab[br]) if x != EMPTY and y == EMPTY]
+            if not left:
+                continue
+            mine = sorted({x for x in left if x >= 0})
+            said = []
+            if mine:
+                said.append(f"the Bots of {T.and_list([self._who(x) for x in mine])} leave it")
+            if LATIV in left:
+                said.append("Lativ's Bots return to the side of the Lab")
+            steps.append(((681 + br * 62, 160, 56, 128),
+                          f"Phase B, the {T.weather(br)} branch: {T.and_list(said)}."))
+        if not steps and b.assistant == a.assistant:
+            return  # no branch ran: an ordinary action, nothing to replay
+        if b.assistant != a.assistant:
+            steps.append(((681 + b.assistant * 62, 160, 56, 22),
+                          f"Lativ's Assistant moves to the {T.weather(b.assistant)} branch."))
+        if b.exp_display != a.exp_display:
+            steps.append(((810, 96, 188, 56), "The Experiment display changes."))
+        for w in range(W):
+            if b.ew_gov[w] != a.ew_gov[w] or b.ew_stack[w] != a.ew_stack[w]:
+                steps.append(((8 + w * 92, 394, 84, 66),
+                              f"A Government marker on the {T.weather(w)} Extreme Weather tile."
+                              if b.ew_gov[w] > a.ew_gov[w] else
+                              f"The {T.weather(w)} Extreme Weather tile changes."))
+        for seat in range(b.players):
+            gain = b.pl[seat].cp - a.pl[seat].cp
+            if gain:
+                steps.append(((486, 394, 504, 28), f"{self._who(seat)} {'+' if gain > 0 else ''}"
+                                                  f"{gain} CP: now {b.pl[seat].cp}."))
+        self.steps = steps
+        self._steps_from = time.monotonic()
+
+    def current_step(self) -> tuple[tuple[float, float, float, float], str] | None:
+        """The step shown now (None once all were shown)."""
+        if not self.steps:
+            return None
+        k = int((time.monotonic() - self._steps_from) / STEP_SECONDS)
+        if k >= len(self.steps):
+            self.steps = []
+            return None
+        return self.steps[k]
+
+    def _draw_step(self, surface: pygame.Surface) -> None:
+        step = self.current_step()
+        if step is None:
+            return
+        L = self.L
+        area, caption = step
+        r = self._abs(L.r(*area))
+        ring = L.n(4)
+        pygame.draw.rect(surface, theme.HIGHLIGHT, r.inflate(2 * ring, 2 * ring), ring,
+                         border_radius=L.n(6))
+        img = self.ctx.text.render(caption, L.font(15), (255, 255, 255), bold=True, width=L.n(320))
+        tag = va.badge(img, theme.INK, L.n(6))
+        box = tag.get_rect(midtop=(r.centerx, r.bottom + ring + L.n(4)))
+        if box.bottom > self.rect.bottom:
+            box.midbottom = (r.centerx, r.y - ring - L.n(4))
+        box.clamp_ip(self.rect)
+        surface.blit(tag, box)
 
     # -- the magnifier for small windows ------------------------------------------------------
 
@@ -356,6 +439,8 @@ class WeatherMachineView:
         old = self._key
         key = (seat, shown, self.flip, self.ctx.colour_blind)
         if old is None or old[0] is not state or old[1:] != key:
+            if self._state is not None and state is not self._state:
+                self._queue_steps(self._state, state)
             self._state = state
             self.shown = shown
             self._render(state, seat, shown)
