@@ -1124,7 +1124,7 @@ class WeatherMachineView:
             k = seen.get(p.cp, 0)
             seen[p.cp] = k + 1
             px = x0 + (x1 - x0) * p.cp / top
-            c = L.p(px + 9 * k, ty - 11)
+            c = L.p(px + 19 * k, ty - 11)
             img = self.paint.disc(self._seat_rgb(seat), L.n(18), self._letter(seat))
             surf.blit(img, img.get_rect(center=c))
             self._tip(img.get_rect(center=c), f"{self._who(seat)}: {p.cp} Climate Points"
