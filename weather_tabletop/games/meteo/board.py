@@ -152,6 +152,8 @@ class Board:
         paths read these instead of re-deriving them per command)."""
         #: every landscape space, sorted (the order legal placements are listed in)
         self.landscapes: tuple[Pos, ...] = tuple(self.landscape_spaces())
+        self.coloured: frozenset[Pos] = frozenset(
+            p for p, s in self.spaces.items() if s.kind == COLOURED)
         self.lakes: frozenset[Pos] = frozenset(
             p for p in self.landscapes if self.spaces[p].landscape == "lake")
         #: the effect of each space with no marker on it

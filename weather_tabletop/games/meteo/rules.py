@@ -255,8 +255,9 @@ class Meteo:
         """A coloured space with 2 figures: one is passing through and must move on."""
         memo = state.__dict__
         if "_overfull" not in memo:
+            coloured = self.board.coloured
             memo["_overfull"] = next((p for p, n in state.occupancy.items()
-                                      if n > 1 and self.board.spaces[p].kind == COLOURED), None)
+                                      if n > 1 and p in coloured), None)
         return memo["_overfull"]
 
     def _first_home(self, state: MeteoState) -> int:
@@ -265,9 +266,10 @@ class Meteo:
         memo = state.__dict__
         found = memo.get("_first_home")
         if found is None:
+            halves, colours = self.board.halves, state.colours
             found = memo["_first_home"] = next(
-                (seat for seat in range(state.players)
-                 if self.own_half_count(state, seat) == len(state.figures[seat])), -1)
+                (seat for seat, figs in enumerate(state.figures)
+                 if halves[colours[seat]].issuperset(figs)), -1)
         return found
 
     def own_half_count(self, state: MeteoState, seat: int) -> int:
@@ -571,28 +573,28 @@ class Meteo:
             if state.steps_left > 0:
                 held = self._held(state)
                 blocked = self._blocked(state)
-                occ = state.occupancy
-                step_dst_error = self._step_dst_error
+                occ = state.occupancy.get
+                err = self._step_dst_error
+                figure_steps, witch_steps = self._step_tables(seat, state.colours[seat])
+                # What _step_dst_error says, by the row's kind of space (``_step_tables``):
+                # 0 a landscape: passable and fewer than 2 figures; 1 the own village or a grey
+                # dot: yes; 2 a coloured space: free, or else ask (passing through).
                 for src in sorted(set(state.figures[seat])):
                     if (over is not None and src != over) or src in held:
                         continue
-                    for n, on_landscape, cmd in self._step_table(seat, -1, src):
-                        if on_landscape:
-                            # _step_dst_error on a landscape: passable, fewer than 2 figures
-                            if n not in blocked and occ.get(n, 0) < 2:
-                                out.append(cmd)
-                        elif step_dst_error(state, seat, False, src, n) is None:
-                            out.append(cmd)
+                    out += [cmd for n, how, cmd in figure_steps[src]
+                            if (how == 0 and n not in blocked and occ(n, 0) < 2) or how == 1
+                            or (how == 2 and (occ(n, 0) == 0
+                                              or err(state, seat, False, src, n) is None))]
+                moved = state.witch_moved
                 for w, src in enumerate(state.witches):
-                    if (state.witch_moved >= 0 and state.witch_moved != w
-                            or (over is not None and src != over) or src in held):
+                    if ((moved >= 0 and moved != w) or (over is not None and src != over)
+                            or src in held):
                         continue
-                    for n, on_landscape, cmd in self._step_table(seat, w, src):
-                        if on_landscape:
-                            if n not in blocked and occ.get(n, 0) < 2:
-                                out.append(cmd)
-                        elif step_dst_error(state, seat, True, src, n) is None:
-                            out.append(cmd)
+                    out += [cmd for n, how, cmd in witch_steps[w][src]
+                            if (how == 0 and n not in blocked and occ(n, 0) < 2) or how == 1
+                            or (how == 2 and (occ(n, 0) == 0
+                                              or err(state, seat, True, src, n) is None))]
             if over is None:
                 out.append(EndMovement(seat))
         elif phase == WITCH:
@@ -610,7 +612,7 @@ class Meteo:
                 out.append(RollWind(seat))
         return out
 
-    _tables: dict = {}  # commands built once: (seat, kind) and (seat, witch, src) tables
+    _tables: dict = {}  # commands built once: the (seat, kind) and (seat, colour) tables
 
     def _place_table(self, seat: int, kind: str) -> tuple:
         """``PlaceMarker`` commands of ``seat`` and ``kind``: (pos, command) for every landscape,
@@ -624,17 +626,32 @@ class Meteo:
             t = self._tables[key] = (pairs, tuple(c for p, c in pairs if p in ok), ok)
         return t
 
-    def _step_table(self, seat: int, witch: int, src: Pos) -> tuple:
-        """(neighbour, is a landscape, the step command) for each neighbour of ``src``: the
-        figure's (``witch`` -1) or the witch's."""
-        key = (seat, witch, src)
+    def _step_tables(self, seat: int, colour: int) -> tuple:
+        """The steps of ``seat`` playing ``colour``: for its figures, and for each witch, a map
+        from each space to rows (neighbour, how, the step command) in neighbour order; how:
+        0 a landscape, 1 the own village (figures) or a grey dot (witches), 2 a coloured space.
+        Steps ``_step_dst_error`` refuses whatever the state (onto the wind space, into
+        a foreign village, a figure onto a grey dot, a witch into a village) are left out."""
+        key = (seat, colour)
         t = self._tables.get(key)
         if t is None:
             b = self.board
-            t = self._tables[key] = tuple(
-                (n, b.spaces[n].kind == LANDSCAPE,
-                 StepFigure(seat, src, n) if witch < 0 else StepWitch(seat, witch, n))
-                for n in b.neighbours[src])
+
+            def rows(src: Pos, witch: int) -> tuple:
+                out = []
+                for n in b.neighbours[src]:
+                    sp = b.spaces[n]
+                    if (sp.kind == WIND or (sp.kind == PERCH and witch < 0)
+                            or (sp.kind == VILLAGE and (witch >= 0 or sp.colour != colour))):
+                        continue
+                    how = 0 if sp.kind == LANDSCAPE else 2 if sp.kind == COLOURED else 1
+                    out.append((n, how, StepFigure(seat, src, n) if witch < 0
+                                else StepWitch(seat, witch, n)))
+                return tuple(out)
+
+            t = self._tables[key] = (
+                {src: rows(src, -1) for src in b.spaces},
+                tuple({src: rows(src, w) for src in b.spaces} for w in range(len(b.perches))))
         return t
 
     def _blocked(self, state: MeteoState) -> set[Pos]:

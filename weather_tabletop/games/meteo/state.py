@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from functools import cached_property
-from operator import itemgetter
 
 from .board import Pos
 
@@ -74,14 +73,20 @@ class MeteoState:
         """``dataclasses.replace`` for the rules' hot path: the same new state, built without
         ``__init__``. Values derived from fields that did not change (the marker map, the
         occupancy and the rules' memos of them) are carried over, not derived again."""
-        new = object.__new__(MeteoState)
-        old = self.__dict__
-        d = dict(zip(_FIELDS, _get_fields(old)))
+        d = self.__dict__.copy()
+        if len(d) != _N:  # memos: keep those whose fields did not change, drop the rest
+            kept = 0
+            for key, deps in _MEMOS:
+                if key in d:
+                    if deps is not None and deps.isdisjoint(changes):
+                        kept += 1
+                    else:
+                        del d[key]
+            if len(d) != _N + kept:  # something unknown: copy the fields and kept memos only
+                d = {k: d[k] for k in (*_FIELDS, *(m for m, _ in _MEMOS)) if k in d}
         d.update(changes)
-        for key, deps in _DERIVED:
-            if key in old and deps.isdisjoint(changes):
-                d[key] = old[key]
-        new.__dict__.update(d)
+        new = object.__new__(MeteoState)
+        object.__setattr__(new, "__dict__", d)
         return new
 
     def marker_total(self) -> int:
@@ -90,13 +95,16 @@ class MeteoState:
 
 
 _FIELDS = tuple(f.name for f in fields(MeteoState))
-_get_fields = itemgetter(*_FIELDS)
-#: values derived from a state (cached properties, the rules' memos) and the fields they read
-_DERIVED = (
+_N = len(_FIELDS)
+#: values derived from a state (cached properties, the rules' memos) and the fields they read;
+#: None: never carried over (the rules' ``_relocator``, ``_ahead``)
+_MEMOS: tuple[tuple[str, frozenset[str] | None], ...] = (
     ("marker_map", frozenset({"markers"})),
     ("occupancy", frozenset({"figures", "witches"})),
     ("_displaced", frozenset({"figures", "witches", "markers"})),
     ("_blocked", frozenset({"markers"})),
     ("_first_home", frozenset({"figures", "colours", "players"})),
     ("_overfull", frozenset({"figures", "witches"})),
+    ("_relocator", None),
+    ("_ahead", None),
 )
