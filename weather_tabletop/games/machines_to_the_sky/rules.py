@@ -519,12 +519,14 @@ class MachinesToTheSky:
                 others = [v for k, v in counts.items() if k != seat]
                 # "Bid": only if you will have strictly the most Experts on it
                 low = max(1, max(others) - mine + 1) if others else 1
-                out += [C.Bid(seat, slot, n) for n in range(low, stock + 1)]
+                if low <= stock:
+                    out += self._bids(seat, slot, stock)[low - 1:]
             out += self._legal_contacts(s, seat)
             out.append(C.Pass(seat))
         elif ph == MANAGEMENT:
-            out += [C.PlayProject(seat, c, lane) for c in dict.fromkeys(p.hand) if c >= 0
-                    for lane in range(K.PROJECTS[c].rating, 5) if lane >= 1]
+            for c in dict.fromkeys(p.hand):
+                if c >= 0:
+                    out += self._plays(seat, c)
             lanes = p.lanes
             if lanes[0] or lanes[1] or lanes[2]:
                 cost = self._move_cost(p, True)[0]
@@ -543,6 +545,27 @@ class MachinesToTheSky:
                 out += [C.TakeToken(seat, t, side) for t in s.ark_track[p.ark] for side in SIDES]
             out.append(C.SkipToken(seat))
         return out
+
+    _tables: dict = {}  # commands built once (``_bids``, ``_plays``)
+
+    def _bids(self, seat: int, slot: int, most: int) -> tuple[Command, ...]:
+        """``Bid(seat, slot, n)`` for n = 1..most."""
+        key = ("bid", seat, slot)
+        t = self._tables.get(key, ())
+        if len(t) < most:
+            t = self._tables[key] = tuple(C.Bid(seat, slot, n)
+                                          for n in range(1, max(most, K.EXPERTS) + 1))
+        return t if len(t) == most else t[:most]
+
+    def _plays(self, seat: int, card: int) -> tuple[Command, ...]:
+        """``PlayProject(seat, card, lane)`` for each lane the card's Rating allows (lane >=
+        Rating, "Play a Project")."""
+        key = ("play", seat, card)
+        t = self._tables.get(key)
+        if t is None:
+            t = self._tables[key] = tuple(C.PlayProject(seat, card, lane) for lane in range(1, 5)
+                                          if lane >= K.PROJECTS[card].rating)
+        return t
 
     def _legal_contacts(self, s: MttsState, seat: int) -> list[Command]:
         """The Contacts ``seat`` may play now (only the Priority player plays Contacts)."""

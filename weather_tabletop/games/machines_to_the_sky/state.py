@@ -140,10 +140,15 @@ def replace(obj: Any, **changes: Any) -> Any:
     if not known.issuperset(changes):
         raise TypeError(f"{type(obj).__name__} has no field {set(changes) - known}")
     d = obj.__dict__.copy()
-    if len(d) != len(names):  # memos of the old value (``_MEMOS``) are not copied
-        for key in _MEMOS:
-            d.pop(key, None)
-        if len(d) != len(names):
+    if len(d) != len(names):  # memos (``_MEMOS``): kept while the fields they read are unchanged
+        kept = 0
+        for key, deps in _MEMOS:
+            if key in d:
+                if deps is not None and deps.isdisjoint(changes):
+                    kept += 1
+                else:
+                    del d[key]
+        if len(d) != len(names) + kept:  # something unknown: the fields only
             d = dict(zip(names, get(d)))
     d.update(changes)
     new = object.__new__(type(obj))
@@ -151,8 +156,13 @@ def replace(obj: Any, **changes: Any) -> Any:
     return new
 
 
-#: what the rules memoize in a state's or a player's ``__dict__`` (never fields)
-_MEMOS = ("_ahead", "_sources", "_modifiers")
+#: what the rules memoize in a state's or a player's ``__dict__`` (never fields), and the fields
+#: each is worked out from (None: never kept)
+_MEMOS: tuple[tuple[str, frozenset[str] | None], ...] = (
+    ("_ahead", None),
+    ("_sources", frozenset({"lanes", "actor"})),
+    ("_modifiers", frozenset({"lanes", "actor"})),
+)
 
 
 # -- what is active --------------------------------------------------------------------------
