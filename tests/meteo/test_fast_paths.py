@@ -36,6 +36,8 @@ def test_fast_paths_match_the_plain_definitions(players: int, seed: int) -> None
         assert GAME.overfull(s) == GAME.overfull(plain)
         assert GAME._blocked(s) == {p for p in GAME.board.landscapes
                                     if GAME.effect(plain, p) == "impassable"}
+        assert GAME._held(s) == {p for p in GAME.board.landscapes
+                                 if GAME.effect(plain, p) == "holds"}
         assert GAME._first_home(s) == next(
             (k for k in range(s.players)
              if all(GAME.board.in_half(s.colours[k], p) for p in s.figures[k])), -1)

@@ -40,6 +40,7 @@ Readings of the rulebook that are the project's own (documented here and in ``da
 
 from __future__ import annotations
 
+from bisect import insort
 from dataclasses import replace
 from typing import Hashable, Iterable
 
@@ -560,13 +561,17 @@ class Meteo:
                 mm = state.marker_map
                 cancels = b.cancels
                 for kind in sorted(set(state.hands[seat]) - {UNKNOWN}):
-                    pairs, bare, ok = self._place_table(seat, kind)
+                    rows, bare, everywhere = self._place_table(seat, kind)
                     if not mm:
                         out += bare
-                    else:
-                        out += [c for p, c in pairs
-                                if ((p in ok) if (lying := mm.get(p)) is None
-                                    else (kind, lying) in cancels)]
+                        continue
+                    # free spaces the placement table allows, and markers this kind cancels,
+                    # in the order of the landscapes
+                    keep = [row for row in rows if row[1] not in mm]
+                    for p, lying in mm.items():
+                        if (kind, lying) in cancels and p in everywhere:
+                            insort(keep, everywhere[p])
+                    out += [row[2] for row in keep]
             out.append(EndPlacement(seat))
         elif phase == MOVE:
             over = self.overfull(state)
@@ -615,15 +620,17 @@ class Meteo:
     _tables: dict = {}  # commands built once: the (seat, kind) and (seat, colour) tables
 
     def _place_table(self, seat: int, kind: str) -> tuple:
-        """``PlaceMarker`` commands of ``seat`` and ``kind``: (pos, command) for every landscape,
-        the commands on an island without markers, and the landscapes the kind may lie on."""
+        """``PlaceMarker`` commands of ``seat`` and ``kind``: rows (landscape number, space,
+        command) for the landscapes the placement table allows, their commands, and a map from
+        every landscape to its row."""
         key = (seat, kind)
         t = self._tables.get(key)
         if t is None:
             b = self.board
             ok = b.placeable.get(kind, frozenset())
-            pairs = tuple((p, PlaceMarker(seat, kind, p)) for p in b.landscapes)
-            t = self._tables[key] = (pairs, tuple(c for p, c in pairs if p in ok), ok)
+            everywhere = {p: (i, p, PlaceMarker(seat, kind, p)) for i, p in enumerate(b.landscapes)}
+            rows = tuple(everywhere[p] for p in b.landscapes if p in ok)
+            t = self._tables[key] = (rows, tuple(row[2] for row in rows), everywhere)
         return t
 
     def _step_tables(self, seat: int, colour: int) -> tuple:
@@ -663,11 +670,16 @@ class Meteo:
         return found
 
     def _held(self, state: MeteoState) -> set[Pos]:
-        """The landscape spaces fog holds pieces on now."""
-        b = self.board
-        return {p for p, m in state.markers
+        """The landscape spaces fog holds pieces on now (once per placement of the markers)."""
+        memo = state.__dict__
+        found = memo.get("_held")
+        if found is None:
+            b = self.board
+            found = memo["_held"] = {
+                p for p, m in state.markers
                 if b.spaces[p].kind == LANDSCAPE and b.cell_effect[(m, b.spaces[p].landscape)]
                 == "holds"}
+        return found
 
     def _candidates(self, state: MeteoState, seat: int) -> list[Command]:
         """A superset of the legal commands of the active seat in a phase without displaced

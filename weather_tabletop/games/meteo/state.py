@@ -103,6 +103,7 @@ _MEMOS: tuple[tuple[str, frozenset[str] | None], ...] = (
     ("occupancy", frozenset({"figures", "witches"})),
     ("_displaced", frozenset({"figures", "witches", "markers"})),
     ("_blocked", frozenset({"markers"})),
+    ("_held", frozenset({"markers"})),
     ("_first_home", frozenset({"figures", "colours", "players"})),
     ("_overfull", frozenset({"figures", "witches"})),
     ("_relocator", None),
