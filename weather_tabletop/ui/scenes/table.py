@@ -394,6 +394,15 @@ class TableScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self._button(event.ui_element)
             return
+        if (event.type == pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION
+                and event.ui_element is self.w.get("actions")):
+            # A click on the highlighted entry (the keyboard's, or the first) un-highlights it in
+            # pygame_gui; here it plays that move like a click on any other entry.
+            if 0 <= self.action_index < len(self.legal):
+                reason = self.submit(self.legal[self.action_index])
+                if reason:
+                    self.show_message(reason)
+            return
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.w.get("actions"):
             items = self.w["actions"].item_list
             index = next((i for i, it in enumerate(items) if it["selected"]), None)
