@@ -9,6 +9,7 @@ import pytest
 from weather_tabletop.engine.chance import Rng
 from weather_tabletop.engine.match import Match
 from weather_tabletop.games.meteo.rules import GAME
+from weather_tabletop.games.meteo.state import _FIELDS, _MEMOS
 
 from .helpers import config
 
@@ -53,4 +54,8 @@ def test_fast_paths_match_the_plain_definitions(players: int, seed: int) -> None
         for e in events:
             after = GAME.apply(fresh(after), e)
         assert after == match.state
+        # every memo the rules keep on a state is one ``evolve`` knows how to carry or drop
+        memos = {k for k, _ in _MEMOS}
+        assert set(s.__dict__).difference(_FIELDS) <= memos
+        assert set(match.state.__dict__).difference(_FIELDS) <= memos
         steps += 1

@@ -72,18 +72,21 @@ class MeteoState:
     def evolve(self, **changes: object) -> "MeteoState":
         """``dataclasses.replace`` for the rules' hot path: the same new state, built without
         ``__init__``. Values derived from fields that did not change (the marker map, the
-        occupancy and the rules' memos of them) are carried over, not derived again."""
+        occupancy and the rules' memos of them) are carried over, not derived again: every key
+        the rules memoize in a state's ``__dict__`` must be listed in ``_MEMOS``."""
         d = self.__dict__.copy()
         if len(d) != _N:  # memos: keep those whose fields did not change, drop the rest
-            kept = 0
-            for key, deps in _MEMOS:
+            changed = tuple(changes)
+            drop = _DROP.get(changed)
+            if drop is None:
+                unknown = set(changed).difference(_FIELDS)
+                if unknown:
+                    raise TypeError(f"MeteoState has no field {unknown}")
+                drop = _DROP[changed] = tuple(k for k, deps in _MEMOS
+                                              if deps is None or not deps.isdisjoint(changed))
+            for key in drop:
                 if key in d:
-                    if deps is not None and deps.isdisjoint(changes):
-                        kept += 1
-                    else:
-                        del d[key]
-            if len(d) != _N + kept:  # something unknown: copy the fields and kept memos only
-                d = {k: d[k] for k in (*_FIELDS, *(m for m, _ in _MEMOS)) if k in d}
+                    del d[key]
         d.update(changes)
         new = object.__new__(MeteoState)
         object.__setattr__(new, "__dict__", d)
@@ -109,3 +112,5 @@ _MEMOS: tuple[tuple[str, frozenset[str] | None], ...] = (
     ("_relocator", None),
     ("_ahead", None),
 )
+#: the memos to drop for each tuple of changed fields (``evolve``)
+_DROP: dict[tuple[str, ...], tuple[str, ...]] = {}
