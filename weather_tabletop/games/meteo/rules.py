@@ -41,7 +41,6 @@ Readings of the rulebook that are the project's own (documented here and in ``da
 from __future__ import annotations
 
 from bisect import insort
-from dataclasses import replace
 from typing import Hashable, Iterable
 
 from weather_tabletop.engine.chance import rng
@@ -879,8 +878,8 @@ class Meteo:
         """Other seats' hands and the supply's order are hidden (their counts stay); so is the
         seed, from which the supply's order could be worked out."""
         hands = tuple(h if i == seat else (UNKNOWN,) * len(h) for i, h in enumerate(state.hands))
-        return replace(state, seed=0, hands=hands, supply=(UNKNOWN,) * len(state.supply),
-                       returned=(UNKNOWN,) * len(state.returned))
+        return state.evolve(seed=0, hands=hands, supply=(UNKNOWN,) * len(state.supply),
+                            returned=(UNKNOWN,) * len(state.returned))
 
     def to_act(self, state: MeteoState) -> tuple[int, ...]:
         if state.phase in (OVER, SETUP):
