@@ -207,6 +207,8 @@ class Meteo:
     def _displaced(self, state: MeteoState) -> list[tuple[int, int, Pos]]:
         out: list[tuple[int, int, Pos]] = []
         blocked = self._blocked(state)
+        if blocked.isdisjoint(state.occupancy):  # no piece on an impassable space
+            return out
         for seat, figs in enumerate(state.figures):
             for p in figs:
                 if p in blocked:

@@ -8,7 +8,7 @@ seat's view, hidden markers (other hands, the supply order) are ``UNKNOWN``.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from functools import cached_property
+from typing import Any, Callable
 
 from .board import Pos
 
@@ -26,6 +26,22 @@ OVER = "over"
 STEPS_PER_TURN = 6  # "With each turn a player may move 6 steps"
 HAND_SIZE = 3  # "Draw back up to 3 weather markers"
 MAX_PLACED = 2  # "The player may play at most two of his weather markers"
+
+
+class cached_property:  # noqa: N801 (named after functools.cached_property)
+    """``functools.cached_property`` without its lock (Python 3.11 takes one on every first
+    access; states are immutable, so two threads at worst both compute the same value)."""
+
+    def __init__(self, func: Callable[[Any], Any]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __get__(self, obj: Any, cls: type | None = None) -> Any:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
 
 
 @dataclass(frozen=True)
