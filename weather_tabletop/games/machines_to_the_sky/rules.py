@@ -189,13 +189,13 @@ class MachinesToTheSky:
                                                uniques[K.C["unique_events_used"]:], ark,
                                                automa_deck, red_pool, green_unused, offers,
                                                actors_unused)]
-        s = self.apply(state, events[0])
+        s = self._ahead(state, events[0], 1)
 
         def emit(evs: Iterable[Event]) -> None:
             nonlocal s
             for ev in evs:
                 events.append(ev)
-                s = self.apply(s, ev)
+                s = self._ahead(s, ev, 1)
 
         for seat in range(s.n):  # Setup step 6
             for _ in range(K.C["start_projects"]):
@@ -223,7 +223,7 @@ class MachinesToTheSky:
             if not evs:
                 return out
             for ev in evs:
-                s = self.apply(s, ev)
+                s = self._ahead(s, ev, 1)
             out.extend(evs)
         raise RuntimeError("the step machine does not settle")
 
@@ -730,7 +730,7 @@ class MachinesToTheSky:
         events = self._events(state, command)
         s = state
         for ev in events:
-            s = self.apply(s, ev)
+            s = self._ahead(s, ev, 1)
         return events + self._auto(s)
 
     def _events(self, s: MttsState, c: Command) -> list[Event]:
@@ -793,29 +793,27 @@ class MachinesToTheSky:
 
     def apply(self, state: MttsState, event: Event) -> MttsState:
         # The rules apply most events two or three times: while working out what follows from
-        # them, in ``decide``'s fold, then in the match's fold. The result is kept on the state
-        # (one per state; a memo in ``__dict__``, never a field: ``replace`` does not copy it)
-        # and returned for the same event object.
-        # ``_ahead`` marks a result the rules will fold twice more (their own fold, then the
-        # match's); a result computed here is expected once more (the match's fold after
-        # ``decide``). A link to the next state lasts until it is used up or replaced, so a
-        # state the match keeps holds no chain of later states.
+        # them (``_ahead``), in ``decide``'s own fold, then in the match's fold. The result is
+        # kept on the state with the number of applies still expected (a memo in ``__dict__``,
+        # never a field: ``replace`` does not copy it) and returned for the same event object.
+        # Only the rules' own applies leave a result; ``apply`` itself takes it or computes, so
+        # the states the match keeps (snapshots, undo's refolds) hold no chain of later states.
         memo = state.__dict__
         ahead = memo.get("_ahead")
         if ahead is not None and ahead[0] is event:
             if ahead[2] > 1:
                 memo["_ahead"] = (event, ahead[1], ahead[2] - 1)
             else:
-                del memo["_ahead"]
+                memo.pop("_ahead", None)
             return ahead[1]
-        new = self._apply(state, event)
-        memo["_ahead"] = (event, new, 1)
-        return new
+        return self._apply(state, event)
 
-    def _ahead(self, state: MttsState, event: Event) -> MttsState:
-        """``apply`` for the rules' look-ahead (working out what follows from an event)."""
+    def _ahead(self, state: MttsState, event: Event, uses: int = 2) -> MttsState:
+        """``apply`` for the rules, which expect ``uses`` more applies of this event to this state:
+        2 while working out what follows from an event (their own fold, then the match's), 1 in
+        the folds of ``decide``, ``_auto`` and ``setup_events`` (the match's)."""
         new = self.apply(state, event)
-        state.__dict__["_ahead"] = (event, new, 2)
+        state.__dict__["_ahead"] = (event, new, uses)
         return new
 
     def _apply(self, state: MttsState, event: Event) -> MttsState:
