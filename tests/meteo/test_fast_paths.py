@@ -59,3 +59,22 @@ def test_fast_paths_match_the_plain_definitions(players: int, seed: int) -> None
         assert set(s.__dict__).difference(_FIELDS) <= memos
         assert set(match.state.__dict__).difference(_FIELDS) <= memos
         steps += 1
+
+
+def test_kept_states_hold_no_later_states() -> None:
+    """Results ``decide`` keeps for the match's apply are used up: the snapshots and the current
+    state of a match (with undo and redo) link to no later state."""
+    match = Match.start(GAME, config(3, 8))
+    rng = Rng(8)
+    n = 0
+    while not GAME.is_over(match.state) and n < 1500:
+        seat = GAME.to_act(match.state)[0]
+        legal = GAME.legal_commands(match.state, seat)
+        match.submit(legal[rng.below(len(legal))])
+        n += 1
+        if n % 5 == 2 and match.undo_reason(seat) is None:
+            match.undo(seat)
+            if n % 2:
+                match.redo(seat)
+    for _, kept in match._snaps + [(0, match.state)]:
+        assert "_ahead" not in kept.__dict__

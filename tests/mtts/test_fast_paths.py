@@ -60,3 +60,22 @@ def test_fast_paths_match_the_plain_definitions(players: int, seed: int, options
         for e in events:
             after = GAME._apply(fresh(after), e)
         assert after == match.state
+
+
+def test_kept_states_hold_no_later_states() -> None:
+    """Results the rules keep for the next apply are used up: the snapshots and the current state
+    of a match (with undo and redo) link to no later state."""
+    match = start(2, 7)
+    rng = Rng(7)
+    n = 0
+    while not GAME.is_over(match.state):
+        seat = GAME.to_act(match.state)[0]
+        legal = GAME.legal_commands(match.state, seat)
+        match.submit(legal[rng.below(len(legal))])
+        n += 1
+        if n % 5 == 2 and match.undo_reason(seat) is None:
+            match.undo(seat)
+            if n % 2:
+                match.redo(seat)
+    for _, kept in match._snaps + [(0, match.state)]:
+        assert "_ahead" not in kept.__dict__
