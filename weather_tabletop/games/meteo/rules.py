@@ -498,6 +498,8 @@ class Meteo:
         return None
 
     def _error(self, state: MeteoState, c: Command) -> str | None:
+        if isinstance(c, StepFigure):  # the commonest command first
+            return self._step_error(state, c.seat, -1, tuple(c.src), tuple(c.dst))
         if isinstance(c, PlaceMarker):
             return self._place_error(state, c)
         if isinstance(c, EndPlacement):
@@ -511,8 +513,6 @@ class Meteo:
                 return "Impassable spaces: there are three weather witches."
             return self._relocate_error(state, c.seat, -1, c.witch, state.witches[c.witch],
                                         tuple(c.dst))
-        if isinstance(c, StepFigure):
-            return self._step_error(state, c.seat, -1, tuple(c.src), tuple(c.dst))
         if isinstance(c, StepWitch):
             return self._step_error(state, c.seat, c.witch, (0, 0), tuple(c.dst))
         if isinstance(c, EndMovement):
@@ -725,7 +725,9 @@ class Meteo:
             s = self._apply_ahead(s, e)
 
         c = command
-        if isinstance(c, PlaceMarker):
+        if isinstance(c, StepFigure):  # the commonest command first
+            emit(FigureStepped(c.seat, tuple(c.src), tuple(c.dst)))
+        elif isinstance(c, PlaceMarker):
             pos = tuple(c.pos)
             lying = s.marker_map.get(pos)
             if lying is None:
@@ -741,8 +743,6 @@ class Meteo:
         elif isinstance(c, RelocateWitch):
             home = tuple(c.dst) == self.board.perches[c.witch]
             emit(WitchRelocated(c.seat, c.witch, s.witches[c.witch], tuple(c.dst), home))
-        elif isinstance(c, StepFigure):
-            emit(FigureStepped(c.seat, tuple(c.src), tuple(c.dst)))
         elif isinstance(c, StepWitch):
             emit(WitchStepped(c.seat, c.witch, s.witches[c.witch], tuple(c.dst)))
         elif isinstance(c, EndMovement):
