@@ -8,6 +8,7 @@ players in its ``bots`` module, named ``<level>`` in its ``BOTS`` mapping, which
 from __future__ import annotations
 
 import importlib
+import inspect
 from typing import Any, Callable, Protocol
 
 from ..engine.chance import Rng
@@ -49,14 +50,27 @@ def levels(game: Game) -> list[str]:
     return sorted(set(GENERIC) | set(_game_bots(game)))
 
 
-def make_player(level: str, seed: int = 0, game: Game | None = None) -> Player:
+def make_player(level: str, seed: int = 0, game: Game | None = None, **budget: Any) -> Player:
+    """A player of ``level``. ``budget`` (``seconds=`` or ``iterations=``) goes to players that
+    think under a budget (``hard``); levels that do not search ignore it."""
     bots = _game_bots(game) if game is not None else {}
     if level in bots:
-        return bots[level](seed)
+        factory = bots[level]
+        if budget and _takes_budget(factory):
+            return factory(seed, **budget)
+        return factory(seed)
     if level in GENERIC:
         return GENERIC[level](seed)
     known = ", ".join(levels(game) if game is not None else sorted(GENERIC))
     raise ValueError(f"unknown computer level {level!r} (levels: {known})")
+
+
+def _takes_budget(factory: Callable[..., Player]) -> bool:
+    try:
+        params = inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return False
+    return "iterations" in params or "seconds" in params
 
 
 def _game_bots(game: Game | None) -> dict[str, Callable[[int], Player]]:

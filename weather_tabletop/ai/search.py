@@ -49,19 +49,22 @@ class SearchPlayer:
     def __init__(self, level: str, seed: int = 0, *, seconds: float | None = 2.0,
                  iterations: int | None = None, rollout_depth: int = 40,
                  exploration: float = 0.7,
-                 rollout_policy: Callable[[Game, Any, int, Rng], Command] | None = None) -> None:
+                 rollout_policy: Callable[[Game, Any, int, Rng], Command] | None = None,
+                 candidates: Callable[[Game, Any, int, list[Command]], list[Command]] | None = None
+                 ) -> None:
         self.level = level
         self.seconds = seconds
         self.iterations = iterations
         self.rollout_depth = rollout_depth
         self.exploration = exploration
         self.rollout_policy = rollout_policy
+        self.candidates = candidates
         self._rng = Rng(seed, 0x5EA)
         self.last_iterations = 0
 
     def choose(self, game: Game, view: Any, seat: int, stop: Callable[[], bool] | None = None
                ) -> Command:
-        legal = game.legal_commands(view, seat)
+        legal = self._legal(game, view, seat)
         if not legal:
             raise IllegalMove("no legal command")
         if len(legal) == 1:
@@ -87,6 +90,12 @@ class SearchPlayer:
                    key=lambda k: (root.children[k].visits, root.children[k].reward), default=None)
         return keys[best] if best is not None else legal[0]
 
+    def _legal(self, game: Game, state: Any, seat: int) -> list[Command]:
+        legal = game.legal_commands(state, seat)
+        if self.candidates is not None and len(legal) > 1:
+            legal = self.candidates(game, state, seat, legal) or legal
+        return legal
+
     # -- one iteration ------------------------------------------------------------------------
 
     def _iterate(self, game: Game, root: _Node, state: Any,
@@ -95,7 +104,7 @@ class SearchPlayer:
         node = root
         while not game.is_over(state):
             actor = game.to_act(state)[0]
-            legal = game.legal_commands(state, actor)
+            legal = self._legal(game, state, actor)
             if not legal:
                 break
             for c in legal:

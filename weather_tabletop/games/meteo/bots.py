@@ -12,53 +12,63 @@ from __future__ import annotations
 
 from collections import deque
 from functools import lru_cache
-from typing import Any
+import math
+from dataclasses import replace
+from typing import Any, Callable
 
+from weather_tabletop.ai.plan import PlanPlayer
 from weather_tabletop.engine.chance import Rng
 from weather_tabletop.engine.protocol import Command, IllegalMove
 
 from .board import BOARD, COLOURED, LANDSCAPE, WIND, Pos, distance
-from .commands import DrawMarker, EndMovement, EndPlacement, RollWind, SkipRemoval
-from .state import MeteoState
+from .commands import DrawMarker, EndMovement, EndPlacement, PlaceMarker, RollWind, SkipRemoval
+from .state import DRAW, MOVE, OVER, PLACE, WIND as WIND_PHASE, MeteoState
 
 HELD_PENALTY = 3
 CUT_OFF_PENALTY = 8
 OPPONENT_WEIGHT = 0.7
 
 
+_NEIGH: dict[Pos, tuple[Pos, ...]] = {
+    p: tuple(n for n in BOARD.neighbours[p] if BOARD.spaces[n].kind in (LANDSCAPE, COLOURED))
+    for p in BOARD.spaces}
+_LAND: dict[Pos, str] = {p: sp.landscape for p, sp in BOARD.spaces.items()
+                         if sp.kind == LANDSCAPE}
+_LAKES = frozenset(p for p, land in _LAND.items() if land == "lake")
+_CELL: dict[tuple[str, str], str] = {k: c.effect for k, c in BOARD.cells.items()}
+
+
 @lru_cache(maxsize=4096)
 def _field(markers: tuple, colour: int) -> dict[Pos, int]:
     """Steps from each space to ``colour``'s village over spaces passable with these markers
     (fog may be the last space entered but not passed through)."""
-    mm = dict(markers)
-    b = BOARD
-
-    def effect(p: Pos) -> str:
-        sp = b.spaces[p]
-        if sp.kind == LANDSCAPE:
-            m = mm.get(p)
-            if m is not None:
-                return b.cells[(m, sp.landscape)].effect
-            return "impassable" if sp.landscape == "lake" else "passable"
-        return "impassable" if sp.kind == WIND else "passable"
-
-    home = b.villages[colour]
+    blocked = set(_LAKES)
+    holds = set()
+    for p, m in markers:
+        blocked.discard(p)
+        effect = _CELL.get((m, _LAND[p]))
+        if effect == "impassable":
+            blocked.add(p)
+        elif effect == "holds":
+            holds.add(p)
+    home = BOARD.villages[colour]
     dist = {home: 0}
-    queue = deque([home])
-    while queue:
-        p = queue.popleft()
-        # a figure on p came from a neighbour n: n must be enterable and, unless it is where the
-        # figure stands, not fog; we only expand from p if p can be passed through
-        if p != home and effect(p) == "holds":
-            continue
-        for n in b.neighbours[p]:
-            if n in dist:
+    frontier = [home]
+    d = 0
+    # a figure on p came from a neighbour n: n must be enterable and, unless it is where the
+    # figure stands, not fog; we only expand from p if p can be passed through
+    while frontier:
+        d += 1
+        nxt = []
+        for p in frontier:
+            if p in holds:
                 continue
-            k = b.spaces[n].kind
-            if k not in (LANDSCAPE, COLOURED) or effect(n) == "impassable":
-                continue
-            dist[n] = dist[p] + 1
-            queue.append(n)
+            for n in _NEIGH[p]:
+                if n in dist or n in blocked:
+                    continue
+                dist[n] = d
+                nxt.append(n)
+        frontier = nxt
     return dist
 
 
@@ -80,14 +90,43 @@ def figure_cost(state: MeteoState, colour: int, p: Pos) -> float:
     return float(d)
 
 
-def evaluate(state: MeteoState, seat: int) -> float:
+def progress_value(state: MeteoState, seat: int, opponent_weight: float = OPPONENT_WEIGHT) -> float:
     """Own progress minus the best opponent's (higher is better for ``seat``)."""
+    return _progress(state.markers, state.figures, state.colours, seat, opponent_weight)
+
+
+def _progress(markers: tuple, figures: tuple, colours: tuple, seat: int,
+              opponent_weight: float = OPPONENT_WEIGHT) -> float:
+    """:func:`progress_value` from the markers and figures alone."""
+    fog = {p for p, m in markers if m == "fog"}
     costs = []
-    for i, figs in enumerate(state.figures):
-        c = state.colours[i]
-        costs.append(sum(figure_cost(state, c, p) for p in figs))
+    for i, figs in enumerate(figures):
+        c = colours[i]
+        home = BOARD.villages[c]
+        field = _field(markers, c)
+        total = 0.0
+        for p in figs:
+            if p == home:
+                continue
+            d = field.get(p)
+            if d is None:
+                total += _static(c, p) + CUT_OFF_PENALTY
+            elif p in fog:  # fog lies only on landscapes
+                total += d + HELD_PENALTY
+            else:
+                total += d
+        costs.append(total)
     others = [costs[i] for i in range(len(costs)) if i != seat]
-    return -costs[seat] + OPPONENT_WEIGHT * min(others)
+    return -costs[seat] + opponent_weight * min(others)
+
+
+def _placed(state: MeteoState, cmd: PlaceMarker) -> tuple:
+    """The markers on the island after a legal ``cmd``: it lies down, or cancels the marker
+    lying there and both go (the figures stay where they are until relocated)."""
+    pos = tuple(cmd.pos)
+    if pos in state.marker_map:
+        return tuple(m for m in state.markers if m[0] != pos)
+    return tuple(sorted(state.markers + ((pos, cmd.kind),)))
 
 
 def _after(game: Any, view: MeteoState, cmd: Command) -> MeteoState | None:
@@ -101,47 +140,172 @@ def _after(game: Any, view: MeteoState, cmd: Command) -> MeteoState | None:
     return s
 
 
-def choose(game: Any, view: MeteoState, seat: int, rng: Rng) -> Command:
+#: How a player judges a position: (weight of the best opponent's cost, weight of the lead in
+#: points if the game ended now). The greedy player's is (0.7, 0).
+GREEDY_STYLE = (OPPONENT_WEIGHT, 0.0)
+
+
+def _value(markers: tuple, figures: tuple, colours: tuple, seat: int,
+           style: tuple[float, float]) -> float:
+    value = _progress(markers, figures, colours, seat, style[0])
+    if style[1]:
+        pts = [_points(figures[i], colours[i]) for i in range(len(figures))]
+        value += style[1] * (pts[seat] - max(p for i, p in enumerate(pts) if i != seat))
+    return value
+
+
+def ranked(game: Any, view: MeteoState, seat: int, cmds: list[Command],
+           style: tuple[float, float] = GREEDY_STYLE) -> list[tuple[float, Command]]:
+    """Each command that needs no chance, scored by :func:`progress_value` after it (or the
+    ``style`` given; stopping gets a hair more than a move that gains nothing), best first."""
+    out: list[tuple[float, Command]] = []
+    for cmd in cmds:
+        if isinstance(cmd, PlaceMarker):
+            out.append((_value(_placed(view, cmd), view.figures, view.colours, seat, style),
+                        cmd))
+            continue
+        after = _after(game, view, cmd)
+        if after is None:
+            continue
+        score = _value(after.markers, after.figures, after.colours, seat, style)
+        if isinstance(cmd, (EndMovement, EndPlacement, SkipRemoval)):
+            score += 0.01  # prefer stopping to a move that gains nothing
+        out.append((score, cmd))
+    out.sort(key=lambda sc: -sc[0])
+    return out
+
+
+def choose(game: Any, view: MeteoState, seat: int, rng: Rng,
+           style: tuple[float, float] = GREEDY_STYLE) -> Command:
     """The greedy choice among ``game.legal_commands(view, seat)``."""
+    return _choose(game, view, seat, rng, style)[0]
+
+
+def _choose(game: Any, view: MeteoState, seat: int, rng: Rng,
+            style: tuple[float, float] = GREEDY_STYLE
+            ) -> tuple[Command, list[tuple[float, Command]]]:
+    """The greedy choice and the ranking it came from (empty when nothing was ranked)."""
     cmds = game.legal_commands(view, seat)
     if not cmds:
         raise ValueError("no legal command for this seat")
     if len(cmds) == 1:
-        return cmds[0]
+        return cmds[0], []
     draws = [c for c in cmds if isinstance(c, DrawMarker)]
     if draws:
         face_up = [c for c in draws if c.source != "supply"]
-        return rng.choice(face_up) if face_up and rng.below(2) == 0 else draws[0]
+        return (rng.choice(face_up) if face_up and rng.below(2) == 0 else draws[0]), []
     rolls = [c for c in cmds if isinstance(c, RollWind)]
     if rolls:
-        return rolls[0]
-    base = evaluate(view, seat)
-    best: list[Command] = []
-    best_score = float("-inf")
-    for cmd in cmds:
-        after = _after(game, view, cmd)
-        if after is None:
-            continue
-        score = evaluate(after, seat)
-        if isinstance(cmd, (EndMovement, EndPlacement, SkipRemoval)):
-            score += 0.01  # prefer stopping to a move that gains nothing
-        if score > best_score + 1e-9:
-            best, best_score = [cmd], score
-        elif abs(score - best_score) <= 1e-9:
-            best.append(cmd)
-    if not best:
-        return cmds[0]
+        return rolls[0], []
+    base = _value(view.markers, view.figures, view.colours, seat, style)
+    scored = ranked(game, view, seat, cmds, style)
+    if not scored:
+        return cmds[0], []
+    best_score = scored[0][0]
+    # ties keep the order of the legal commands (as the choice among them is seeded)
+    top = {c for sc, c in scored if abs(sc - best_score) <= 1e-9}
+    best = [c for c in cmds if c in top]
     if best_score <= base + 1e-9:
         for c in cmds:
             if isinstance(c, (EndMovement, EndPlacement, SkipRemoval)):
-                return c
-    return best[rng.below(len(best))]
+                return c, scored
+    return best[rng.below(len(best))], scored
+
+
+def points(state: MeteoState, seat: int) -> int:
+    """The seat's score if the game ended now (End of the Game and Scoring)."""
+    return _points(state.figures[seat], state.colours[seat])
+
+
+def _points(figures: tuple, c: int) -> int:
+    home, start = BOARD.villages[c], BOARD.villages[(c + 3) % 6]
+    total = 0
+    for p in figures:
+        if p == home:
+            total += 3
+        elif p == start:
+            total -= 3
+        elif BOARD.in_half(c, p):
+            total += 1
+        else:
+            total -= 1
+    return total
+
+
+def evaluate(state: MeteoState, seat: int) -> float:
+    """The planning player's judgement for ``seat`` in 0..1: at the end of the game 1 for a
+    sole win, 0.5 for a tie, 0 for a loss (nudged by the margin); before it,
+    :func:`progress_value` plus ``SCORE_WEIGHT`` times the lead in points if it ended now,
+    mapped linearly (a logistic would flatten the differences between plans)."""
+    mine = points(state, seat)
+    best_other = max(points(state, i) for i in range(state.players) if i != seat)
+    if state.phase == OVER:
+        margin = mine - best_other
+        base = 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
+        return 0.9 * base + 0.1 / (1 + math.exp(-margin / 4))
+    value = _value(state.markers, state.figures, state.colours, seat, HARD_STYLE)
+    return min(0.98, max(0.02, 0.5 + value / 200))
+
+
+SCORE_WEIGHT = 0.5
+#: Blocking an opponent is worth less to the planner than to the greedy player: much of it is
+#: undone on the opponent's next turn (its own markers, the wind), while own steps stay.
+HARD_OPPONENT_WEIGHT = 0.2
+HARD_STYLE = (HARD_OPPONENT_WEIGHT, SCORE_WEIGHT)
+#: The planner also weighs each step of the movement (measured: judging steps one at a time with
+#: ``HARD_STYLE`` and no rollouts loses most games to the greedy player).
+PLAN_MOVES = True
+
+
+def determinize(view: MeteoState, seat: int, rng: Rng) -> MeteoState:
+    """A full state consistent with ``view``: the markers ``seat`` has not seen (all 30 less its
+    own hand, those lying on the island and the face-up ones) are dealt at random into the other
+    hands, the supply and the markers on their way back, in the counts the view shows; a random
+    seed replaces the hidden one."""
+    pool: list[str] = []
+    for kind in BOARD.marker_kinds:
+        pool += [kind] * BOARD.marker_counts[kind]
+    for kind in (*view.hands[seat], *(m for _, m in view.markers), *view.face_up):
+        pool.remove(kind)
+    deal = list(rng.shuffled(pool))
+    hands = tuple(h if i == seat else tuple(sorted(deal.pop() for _ in h))
+                  for i, h in enumerate(view.hands))
+    supply = tuple(deal.pop() for _ in view.supply)
+    returned = tuple(deal.pop() for _ in view.returned)
+    return replace(view, seed=rng.next64() & 0xFFFFFFFF, hands=hands, supply=supply,
+                   returned=returned)
+
+
+def shortlist(game: Any, view: MeteoState, seat: int, legal: list[Command],
+              rng: Rng) -> list[Command]:
+    """The hard player's candidates, the greedy choice first, then the best by one-step
+    judgement (six when placing a marker, four for a step, a relocation or the witch) and the
+    command that stops. Drawing and rolling are left to the greedy choice."""
+    first, scored = _choose(game, view, seat, rng, HARD_STYLE)
+    if not scored or (view.phase == MOVE and not PLAN_MOVES):
+        return [first]
+    k = 6 if view.phase == PLACE else 4
+    out = [first] + [c for _, c in scored[:k]]
+    out += [c for c in legal if isinstance(c, (EndMovement, EndPlacement, SkipRemoval))]
+    return list(dict.fromkeys(out))
+
+
+def horizon(game: Any, start: MeteoState, state: MeteoState, seat: int) -> bool:
+    """A rollout plays the rest of the seat's turn up to drawing markers (what follows is
+    chance: the draw and the wind)."""
+    return state.current != seat or state.phase in (DRAW, WIND_PHASE, OVER)
+
+
+def rollout_policy(game: Any, state: MeteoState, seat: int, rng: Rng) -> Command:
+    """The greedy player judging positions as the hard player does (``HARD_STYLE``)."""
+    return choose(game, state, seat, rng, HARD_STYLE)
 
 
 class GreedyPlayer:
-    """The computer level ``greedy``: :func:`choose` with its own seeded generator."""
+    """The computer level ``normal`` (formerly ``greedy``): :func:`choose` with its own seeded
+    generator."""
 
-    level = "greedy"
+    level = "normal"
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = Rng(seed, 0x6EE)
@@ -150,4 +314,36 @@ class GreedyPlayer:
         return choose(game, view, seat, self._rng)
 
 
-BOTS = {"greedy": GreedyPlayer}
+class EasyPlayer:
+    """The level ``easy``: the greedy player, except that about one decision in three (never a
+    forced one) is a random legal command: it wanders, places markers to no purpose, stops early."""
+
+    level = "easy"
+    MISTAKES = 35  # per cent
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = Rng(seed, 0xEA5)
+
+    def choose(self, game: Any, view: MeteoState, seat: int) -> Command:
+        legal = game.legal_commands(view, seat)
+        if len(legal) > 1 and self._rng.below(100) < self.MISTAKES:
+            return legal[self._rng.below(len(legal))]
+        return choose(game, view, seat, self._rng)
+
+
+HARD_SECONDS = 2.0
+
+
+def hard_player(seed: int = 0, *, seconds: float | None = None,
+                iterations: int | None = None) -> PlanPlayer:
+    """The level ``hard``: :class:`~weather_tabletop.ai.plan.PlanPlayer` over
+    :func:`shortlist`; each candidate is followed by the greedy play of the rest of the turn in
+    a determinised state and judged by :func:`evaluate`. ``seconds`` per move (default 2) or
+    exactly ``iterations`` rollouts."""
+    return PlanPlayer("hard", seed, shortlist=shortlist, policy=rollout_policy,
+                      horizon=horizon, iterations=iterations, keep_bonus=0.001,
+                      seconds=seconds if seconds is not None else HARD_SECONDS)
+
+
+BOTS: dict[str, Callable[..., Any]] = {"easy": EasyPlayer, "normal": GreedyPlayer,
+                                       "greedy": GreedyPlayer, "hard": hard_player}

@@ -1,0 +1,114 @@
+"""A planning player: flat Monte Carlo over a short list of candidate commands.
+
+At each decision the game's ``shortlist(game, view, seat, legal, rng)`` names a few candidates,
+best first by the game's heuristic (the first is what the heuristic player would do). Each
+*round* of the search samples one full state consistent with the view
+(``determinize(view, seat, rng)`` from the game or its ``bots`` module) and plays every candidate
+in it, followed by a rollout of the game's heuristic policy for every seat up to a horizon (for
+example the end of the game round), which ``evaluate(state, seat)`` (0..1; else a reward from
+the scores) judges. All candidates
+of a round share the sample and the rollout's random numbers (common random numbers), so they
+are compared on the same deal and differ only by the command. The candidate with the best mean
+wins; the heuristic's own choice keeps a small bonus so noise alone never overrules it.
+
+Budgets: ``iterations`` counts rollouts (deterministic for a seed; rounded up to whole rounds),
+``seconds`` bounds the thinking time for play; ``stop`` abandons the thought. Only whole rounds
+count, so every candidate is judged on the same samples.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Callable
+
+from ..engine.chance import Rng
+from ..engine.protocol import Command, Game, IllegalMove
+from .search import game_hook, score_reward
+
+Shortlist = Callable[[Game, Any, int, list[Command], Rng], list[Command]]
+Policy = Callable[[Game, Any, int, Rng], Command]
+Horizon = Callable[[Game, Any, Any, int], bool]
+
+
+class PlanPlayer:
+    def __init__(self, level: str, seed: int = 0, *, shortlist: Shortlist, policy: Policy,
+                 horizon: Horizon, seconds: float | None = 2.0, iterations: int | None = None,
+                 depth: int = 200, keep_bonus: float = 0.01) -> None:
+        self.level = level
+        self.seconds = seconds
+        self.iterations = iterations
+        self.shortlist = shortlist
+        self.policy = policy
+        self.horizon = horizon
+        self.depth = depth
+        self.keep_bonus = keep_bonus
+        self._rng = Rng(seed, 0x91A)
+        self.last_iterations = 0
+        self.last_means: list[tuple[Command, float]] = []
+
+    def choose(self, game: Game, view: Any, seat: int,
+               stop: Callable[[], bool] | None = None) -> Command:
+        legal = game.legal_commands(view, seat)
+        if not legal:
+            raise IllegalMove("no legal command")
+        self.last_iterations = 0
+        self.last_means = []
+        if len(legal) == 1:
+            return legal[0]
+        cands = [c for c in self.shortlist(game, view, seat, legal, self._rng) if c in legal]
+        cands = list(dict.fromkeys(cands)) or [legal[0]]
+        if len(cands) == 1:
+            return cands[0]
+        determinize = game_hook(game, "determinize")
+        evaluate = game_hook(game, "evaluate") or (lambda s, i: score_reward(game, s, i))
+        deadline = None if self.iterations else time.perf_counter() + (self.seconds or 1.0)
+        limit = self.iterations or 10**9
+        totals = [0.0] * len(cands)
+        rounds = 0
+        done = 0
+        while done < limit:
+            sample = determinize(view, seat, self._rng) if determinize else view
+            roll_seed = self._rng.next64() & 0xFFFFFFFF
+            got: list[float] = []
+            abandoned = False
+            for command in cands:
+                if rounds and ((deadline is not None and time.perf_counter() >= deadline)
+                               or (stop is not None and stop())):
+                    abandoned = True
+                    break
+                got.append(self._play(game, sample, command, seat, Rng(roll_seed, 0x7011),
+                                      evaluate))
+                done += 1
+            if abandoned:
+                break
+            for k, value in enumerate(got):
+                totals[k] += value
+            rounds += 1
+            if stop is not None and stop():
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        means = [t / max(rounds, 1) for t in totals]
+        self.last_means = list(zip(cands, means))
+        best = max(range(len(cands)),
+                   key=lambda k: (means[k] + (self.keep_bonus if k == 0 else 0.0), -k))
+        return cands[best]
+
+    def _play(self, game: Game, start: Any, command: Command, seat: int, rng: Rng,
+              evaluate: Callable[[Any, int], float]) -> float:
+        state = _step(game, start, command)
+        for _ in range(self.depth):
+            if game.is_over(state) or self.horizon(game, start, state, seat):
+                break
+            actors = game.to_act(state)
+            if not actors:
+                break
+            state = _step(game, state, self.policy(game, state, actors[0], rng))
+        return evaluate(state, seat)
+
+
+def _step(game: Game, state: Any, command: Command) -> Any:
+    for event in game.decide(state, command):
+        state = game.apply(state, event)
+    return state
