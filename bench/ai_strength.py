@@ -122,6 +122,30 @@ def pairing(game_name: str, a: str, b: str, games: int, seed: int, iterations: i
             "options": options}
 
 
+def timing(game_name: str, seconds: float, moves: int, seed: int) -> None:
+    """``hard`` under a time budget against ``normal``: the longest of ``moves`` thinking times
+    of ``hard`` against its budget (the issue's bar: budget plus 10%)."""
+    game = load_game(game_name)
+    state = game.initial_state(config(game, 2, seed, {}))
+    for event in game.setup_events(state):
+        state = game.apply(state, event)
+    players = [make_player("hard", seed, game, seconds=seconds), make_player("normal", seed, game)]
+    times: list[float] = []
+    while not game.is_over(state) and len(times) < moves:
+        seat = game.to_act(state)[0]
+        view = game.view(state, seat)
+        started = time.perf_counter()
+        command = players[seat].choose(game, view, seat)
+        if seat == 0 and getattr(players[0], "last_iterations", 0):
+            times.append(time.perf_counter() - started)
+        for event in game.decide(state, command):
+            state = game.apply(state, event)
+    times.sort()
+    print(f"{game.title}: hard at {seconds} s per move, {len(times)} searched moves: "
+          f"median {times[len(times) // 2]:.3f} s, longest {times[-1]:.3f} s "
+          f"({100 * times[-1] / seconds:.0f}% of the budget)")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--game", default="meteo", help="meteo or mtts")
@@ -135,8 +159,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--solo", action="store_true",
                     help="Machines To The Sky: hard alone against the Automa at 0, 2, 4, 6 red cards")
     ap.add_argument("--red", default="0,2,4,6", help="red-card counts for --solo")
+    ap.add_argument("--timing", type=float, default=None, metavar="SECONDS",
+                    help="instead: time hard's moves under this per-move budget")
+    ap.add_argument("--moves", type=int, default=20, help="searched moves for --timing")
     args = ap.parse_args(argv)
     game = load_game(args.game)
+    if args.timing:
+        timing(args.game, args.timing, args.moves, args.seed)
+        return 0
     iterations = args.iterations or (24 if game.id == "meteo" else 40)
     rows = []
     for pair in [p for p in args.pairs.split(",") if p]:

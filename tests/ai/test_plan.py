@@ -86,3 +86,19 @@ def test_stop_and_seconds_end_the_thought():
     assert time.perf_counter() - started < 5
     assert isinstance(command, (Take, EndTurn)) or command in GAME.legal_commands(view, 0)
     assert p.last_iterations >= len(p.last_means)  # at least one whole round counted
+
+
+def test_the_default_budget_can_be_set():
+    from weather_tabletop.ai import make_player, set_budget
+    from weather_tabletop.games.meteo.rules import GAME as METEO
+
+    try:
+        set_budget(seconds=0.5)
+        assert make_player("hard", 1, METEO).seconds == 0.5
+        set_budget(iterations=12)
+        assert make_player("hard", 1, METEO).iterations == 12
+        assert make_player("hard", 1, METEO, iterations=3).iterations == 3
+    finally:
+        set_budget()
+    assert make_player("hard", 1, METEO).seconds == 2.0
+    assert make_player("hard", 1, METEO).iterations is None

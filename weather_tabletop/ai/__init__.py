@@ -50,9 +50,26 @@ def levels(game: Game) -> list[str]:
     return sorted(set(GENERIC) | set(_game_bots(game)))
 
 
+#: The budget given to players that think under one when ``make_player`` names none: empty
+#: means each game's default (2 s per move at ``hard``). Set it with :func:`set_budget`.
+DEFAULT_BUDGET: dict[str, Any] = {}
+
+
+def set_budget(*, seconds: float | None = None, iterations: int | None = None) -> None:
+    """The per-move budget of later ``hard`` players (for example from a setting, or a
+    ``--iterations`` option); no arguments restores each game's default."""
+    DEFAULT_BUDGET.clear()
+    if seconds is not None:
+        DEFAULT_BUDGET["seconds"] = float(seconds)
+    if iterations is not None:
+        DEFAULT_BUDGET["iterations"] = int(iterations)
+
+
 def make_player(level: str, seed: int = 0, game: Game | None = None, **budget: Any) -> Player:
-    """A player of ``level``. ``budget`` (``seconds=`` or ``iterations=``) goes to players that
-    think under a budget (``hard``); levels that do not search ignore it."""
+    """A player of ``level``. ``budget`` (``seconds=`` or ``iterations=``, else
+    ``DEFAULT_BUDGET``) goes to players that think under a budget (``hard``); levels that do
+    not search ignore it."""
+    budget = budget or dict(DEFAULT_BUDGET)
     bots = _game_bots(game) if game is not None else {}
     if level in bots:
         factory = bots[level]

@@ -48,6 +48,7 @@ class PlanPlayer:
 
     def choose(self, game: Game, view: Any, seat: int,
                stop: Callable[[], bool] | None = None) -> Command:
+        started = time.perf_counter()
         legal = game.legal_commands(view, seat)
         if not legal:
             raise IllegalMove("no legal command")
@@ -61,7 +62,7 @@ class PlanPlayer:
             return cands[0]
         determinize = game_hook(game, "determinize")
         evaluate = game_hook(game, "evaluate") or (lambda s, i: score_reward(game, s, i))
-        deadline = None if self.iterations else time.perf_counter() + (self.seconds or 1.0)
+        deadline = None if self.iterations else started + (self.seconds or 1.0)
         limit = self.iterations or 10**9
         totals = [0.0] * len(cands)
         rounds = 0
