@@ -8,7 +8,7 @@ import time
 from dataclasses import replace
 
 from tests.support.play import config
-from tests.support.tally import GAME, EndTurn, Roll, Take
+from tests.support.tally import GAME, Roll
 from weather_tabletop.ai import RandomPlayer
 from weather_tabletop.ai.plan import PlanPlayer
 from weather_tabletop.engine.match import Match
@@ -84,8 +84,7 @@ def test_stop_and_seconds_end_the_thought():
 
     command = p.choose(GAME, view, 0, stop=stop)
     assert time.perf_counter() - started < 5
-    assert isinstance(command, (Take, EndTurn)) or command in GAME.legal_commands(view, 0)
-    assert p.last_iterations >= len(p.last_means)  # at least one whole round counted
+    assert command in GAME.legal_commands(view, 0)  # the heuristic's choice if no round ended
 
 
 def test_the_default_budget_can_be_set():

@@ -12,8 +12,10 @@ are compared on the same deal and differ only by the command. The candidate with
 wins; the heuristic's own choice keeps a small bonus so noise alone never overrules it.
 
 Budgets: ``iterations`` counts rollouts (deterministic for a seed; rounded up to whole rounds),
-``seconds`` bounds the thinking time for play; ``stop`` abandons the thought. Only whole rounds
-count, so every candidate is judged on the same samples.
+``seconds`` bounds the thinking time for play (checked before every command of a rollout, so a
+move overruns it by at most one command); ``stop`` abandons the thought. Only whole rounds
+count, so every candidate is judged on the same samples; a move whose time runs out before one
+whole round takes the heuristic's choice.
 """
 
 from __future__ import annotations
@@ -73,12 +75,12 @@ class PlanPlayer:
             got: list[float] = []
             abandoned = False
             for command in cands:
-                if rounds and ((deadline is not None and time.perf_counter() >= deadline)
-                               or (stop is not None and stop())):
+                value = self._play(game, sample, command, seat, Rng(roll_seed, 0x7011),
+                                   evaluate, deadline, stop)
+                if value is None:
                     abandoned = True
                     break
-                got.append(self._play(game, sample, command, seat, Rng(roll_seed, 0x7011),
-                                      evaluate))
+                got.append(value)
                 done += 1
             if abandoned:
                 break
@@ -90,16 +92,28 @@ class PlanPlayer:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.last_iterations = done
-        means = [t / max(rounds, 1) for t in totals]
+        if rounds == 0:  # out of time before one whole round: the heuristic's choice
+            return cands[0]
+        means = [t / rounds for t in totals]
         self.last_means = list(zip(cands, means))
         best = max(range(len(cands)),
                    key=lambda k: (means[k] + (self.keep_bonus if k == 0 else 0.0), -k))
         return cands[best]
 
     def _play(self, game: Game, start: Any, command: Command, seat: int, rng: Rng,
-              evaluate: Callable[[Any, int], float]) -> float:
-        state = _step(game, start, command)
-        for _ in range(self.depth):
+              evaluate: Callable[[Any, int], float], deadline: float | None,
+              stop: Callable[[], bool] | None) -> float | None:
+        """The candidate's value after a rollout, or None when time ran out or the thought was
+        abandoned on the way (checked before every command, so a move overruns its budget by
+        at most one command of the rollout)."""
+        state = start
+        for i in range(self.depth + 1):
+            if (deadline is not None and time.perf_counter() >= deadline) or \
+                    (stop is not None and stop()):
+                return None
+            if i == 0:
+                state = _step(game, state, command)
+                continue
             if game.is_over(state) or self.horizon(game, start, state, seat):
                 break
             actors = game.to_act(state)
