@@ -12,8 +12,8 @@ are compared on the same deal and differ only by the command. The candidate with
 wins; the heuristic's own choice keeps a small bonus so noise alone never overrules it.
 
 Budgets: ``iterations`` counts rollouts (deterministic for a seed; rounded up to whole rounds),
-``seconds`` bounds the thinking time for play (checked before every command of a rollout, so a
-move overruns it by at most one command); ``stop`` abandons the thought. Only whole rounds
+``seconds`` bounds the thinking time for play (no command of a rollout is started after 92% of
+it, so one last command fits in the rest); ``stop`` abandons the thought. Only whole rounds
 count, so every candidate is judged on the same samples; a move whose time runs out before one
 whole round takes the heuristic's choice.
 """
@@ -30,6 +30,9 @@ from .search import game_hook, score_reward
 Shortlist = Callable[[Game, Any, int, list[Command], Rng], list[Command]]
 Policy = Callable[[Game, Any, int, Rng], Command]
 Horizon = Callable[[Game, Any, Any, int], bool]
+
+
+RESERVE = 0.92
 
 
 class PlanPlayer:
@@ -64,7 +67,9 @@ class PlanPlayer:
             return cands[0]
         determinize = game_hook(game, "determinize")
         evaluate = game_hook(game, "evaluate") or (lambda s, i: score_reward(game, s, i))
-        deadline = None if self.iterations else started + (self.seconds or 1.0)
+        # the last command of a rollout may take a while (a greedy Meteo placement ranks every
+        # landscape): stop starting commands at 92% of the budget, so a move stays within it
+        deadline = None if self.iterations else started + RESERVE * (self.seconds or 1.0)
         limit = self.iterations or 10**9
         totals = [0.0] * len(cands)
         rounds = 0
