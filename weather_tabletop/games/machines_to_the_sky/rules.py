@@ -842,7 +842,8 @@ class MachinesToTheSky:
             return s.with_player_and(e.seat, {"stock": p.stock - e.n},
                                      bids=_set(s.bids, e.slot, row))
         if isinstance(e, E.MarketFilled):
-            return replace(s, project_deck=s.project_deck[1:], market=_set(s.market, e.slot, e.card))
+            return replace(s, project_deck=s.project_deck[1:],
+                           market=_set(s.market, e.slot, e.card))
         if isinstance(e, (E.IncomeTaken, E.Changed)):
             p = s.players[e.seat]
             return s.with_player_and(e.seat, {"power": p.power + e.power,

@@ -185,7 +185,7 @@ class Source:
 def active_effects(p: Player) -> Iterator[Source]:
     """Effects of the active Projects (top of a lane), permanent effects anywhere on the mat, and
     the Actor ("Project Cards"; Glossary, "Active"). Worked out once per player value (a memo in
-    its ``__dict__``; ``replace`` builds a new value without it)."""
+    its ``__dict__``; ``replace`` carries it over while the lanes and the Actor are unchanged)."""
     memo = p.__dict__
     found = memo.get("_sources")
     if found is None:
