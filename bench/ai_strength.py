@@ -1,12 +1,15 @@
 """How strong the computer levels are: seat-rotated matches between two levels, win rates with
 95% Wilson confidence intervals.
 
-    python bench/ai_strength.py --game meteo --games 200 --iterations 24
-    python bench/ai_strength.py --game mtts --games 200 --iterations 40 --solo
+    python bench/ai_strength.py --game meteo --games 200 --iterations 1
+    python bench/ai_strength.py --game mtts --games 200 --iterations 6 --solo
+    python bench/ai_strength.py --game meteo --timing 2 --moves 10
 
 Each pairing plays ``--games`` games; in game ``i`` the first level sits in seat ``i % 2`` and the
 seed is ``--seed + i``. A tie counts as half a win. ``hard`` thinks for exactly ``--iterations``
-iterations per move (deterministic for a seed), never against a clock. In Machines To The Sky
+rollouts per move, rounded up to one rollout per candidate (deterministic for a seed), never
+against a clock; the defaults (Meteo 1, Machines To The Sky 6) are the budgets of ``docs/ai.md``.
+A solo win (``--solo``) is a score above the Automa's, a tie half. In Machines To The Sky
 ``--solo`` also plays ``hard`` alone against the Automa at 0, 2, 4 and 6 red cards (a win is
 beating the Automa's score). Games are played through the rules directly (no saving).
 """
@@ -157,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pairs", default="hard-random,hard-normal,normal-random",
                     help="comma-separated a-b pairings")
     ap.add_argument("--solo", action="store_true",
-                    help="Machines To The Sky: hard alone against the Automa at 0, 2, 4, 6 red cards")
+                    help="Machines To The Sky: hard alone against the Automa at --red red cards")
     ap.add_argument("--red", default="0,2,4,6", help="red-card counts for --solo")
     ap.add_argument("--timing", type=float, default=None, metavar="SECONDS",
                     help="instead: time hard's moves under this per-move budget")
@@ -167,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.timing:
         timing(args.game, args.timing, args.moves, args.seed)
         return 0
-    iterations = args.iterations or (24 if game.id == "meteo" else 40)
+    iterations = args.iterations or (1 if game.id == "meteo" else 6)
     rows = []
     for pair in [p for p in args.pairs.split(",") if p]:
         a, b = pair.split("-")
@@ -189,8 +192,8 @@ def _print_row(row: dict[str, Any]) -> None:
     else:
         name = f"{row['a']} vs {row['b']}"
     print(f"| {name:<34} | {row['games']:>5} | {row['wins']:>6.1f} | {100 * row['rate']:5.1f}% "
-          f"| {100 * row['low']:5.1f}%-{100 * row['high']:5.1f}% | {row['seconds_per_game']:6.2f} s |",
-          flush=True)
+          f"| {100 * row['low']:5.1f}%-{100 * row['high']:5.1f}% "
+          f"| {row['seconds_per_game']:6.2f} s |", flush=True)
 
 
 if __name__ == "__main__":

@@ -1,14 +1,16 @@
 """Computer players for Machines To The Sky. They read only ``view(state, seat)``.
 
 Levels: ``easy`` (the greedy player, but about one decision in three is a random legal one),
-``normal`` (the greedy player; ``greedy`` is its old name) and ``hard`` (a search player:
-SO-ISMCTS over determinised views, rollouts played by the greedy player, positions judged by
-:func:`evaluate`; 2 s per move by default, or a fixed number of iterations).
+``normal`` (the greedy player; ``greedy`` is its old name) and ``hard`` (the planning player
+of :mod:`weather_tabletop.ai.plan`: a shortlist of the greedy player's best candidates, each
+played on in determinised states by the greedy player for every seat to the end of the round and
+judged by :func:`evaluate`; 2 s per move by default, or a fixed number of
+iterations).
 
-The greedy player values a Project by its VP rules, its effect and whether its Element is still missing
-for the next Ark Level; it bids the least that claims the best value per Expert, manages its mat
-one step at a time while a step raises its estimate of the final VP plus Level Up progress, and
-keeps tokens as Score Boosts where they pay.
+The greedy player values a Project by its VP rules, its effect and whether its Element is still
+missing for the next Ark Level; it bids the least that claims the best value per Expert, manages
+its mat one step at a time while a step raises its estimate of the final VP plus Level Up
+progress, and keeps tokens as Score Boosts where they pay.
 """
 
 from __future__ import annotations
@@ -277,11 +279,12 @@ def determinize(view: MttsState, seat: int, rng: Rng) -> MttsState:
                    automa_deck=automa_deck, red_pool=red_pool, automa_unused=automa_unused)
 
 
-# -- the search player's judgement ---------------------------------------------------------------
+# -- the hard player's judgement ------------------------------------------------------------------
 
 
 def _final_margin(state: MttsState, seat: int) -> float:
-    totals = [l1 + min(mid, cap) for l1, mid, cap in (score_parts(state, s) for s in range(state.n))]
+    totals = [l1 + min(mid, cap)
+              for l1, mid, cap in (score_parts(state, s) for s in range(state.n))]
     rivals = [t for i, t in enumerate(totals) if i != seat]
     if state.automa:
         rivals.append(automa_score(state))
