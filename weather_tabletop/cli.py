@@ -49,6 +49,9 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--save-dir", type=Path)
     sim.add_argument("--max-commands", type=int, default=200_000,
                      help="a game longer than this counts as an error")
+    sim.add_argument("--iterations", type=int,
+                     help="search players think this many iterations a move (deterministic) "
+                          "instead of their time budget")
     sim.add_argument("--json", action="store_true")
     sim.add_argument("--acks", action="store_true",
                      help="with --save-dir: print 'ack VERSION FILE' once each command is on disk")
@@ -177,6 +180,8 @@ def _simulate(args: argparse.Namespace) -> int:
     players = _players(game, args.players)
     if args.games < 1:
         raise UsageError("--games must be at least 1")
+    if args.iterations is not None and args.iterations < 1:
+        raise UsageError("--iterations must be at least 1")
     options = _parse_options(game, args.option)
     levels_ = _bots(game, args.bots, players)
     if args.save_dir is not None:
@@ -192,7 +197,8 @@ def _simulate(args: argparse.Namespace) -> int:
     for index in range(args.games):
         seed = args.seed + index
         config = computer_config(game, players, levels_, options, seed)
-        bots = [make_player(lvl, seed * 31 + i, game) for i, lvl in enumerate(levels_)]
+        budget = {"iterations": args.iterations} if args.iterations else {}
+        bots = [make_player(lvl, seed * 31 + i, game, **budget) for i, lvl in enumerate(levels_)]
         try:
             session = (SavedGame.create(game, config, args.save_dir) if args.save_dir
                        else Match.start(game, config))

@@ -78,6 +78,7 @@ def test_verify_reports_final_scores_and_refuses_damaged_files(capsys, tmp_path)
     (["simulate", "--game", "tally", "--players", "2", "--bots", "a,b,c"], "names 3 seats"),
     (["simulate", "--game", "tally", "--bots", "genius"], "unknown computer level"),
     (["simulate", "--game", "tally", "--games", "0"], "at least 1"),
+    (["simulate", "--game", "tally", "--iterations", "0"], "--iterations must be at least 1"),
     (["simulate", "--players", "x"], "invalid int"),
     (["screenshot", "--out", "x.png", "--size", "big"], "WxH"),
     (["screenshot", "--out", "x.png", "--scene", "table"], "--game is required"),
@@ -96,3 +97,12 @@ def test_wrong_arguments_exit_2_with_a_message(capsys, argv, needle):
 def test_options_lists_choices(capsys):
     code, out, _ = run(capsys, "options", "tally")
     assert code == 0 and "pile=10|30|100000" in out
+
+
+def test_simulate_with_an_iteration_budget_is_reproducible(capsys):
+    """``--iterations`` makes search players deterministic (issue 7)."""
+    args = ("simulate", "--game", "machines-to-the-sky", "--players", "2", "--games", "1",
+            "--bots", "hard,normal", "--iterations", "2", "--seed", "4", "--json")
+    a = json.loads(run(capsys, *args)[1])
+    b = json.loads(run(capsys, *args)[1])
+    assert a["completed"] == 1 and a["scores"] == b["scores"] and a["commands"] == b["commands"]
