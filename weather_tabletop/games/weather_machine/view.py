@@ -1160,9 +1160,15 @@ class WeatherMachineView:
                 self._text(surf, what, 10, theme.INK_SOFT, (r.centerx, r.bottom - L.n(1)), "midbottom",
                            width=r.w - L.n(2))
                 on = [seat for seat, p in enumerate(s.pl) if p.funding[t] == i]
-                for k, seat in enumerate(on):
+                # Two markers fit side by side right of the CP number; with more, the second
+                # place shows how many others share the space (the tooltip names them).
+                shown = on if len(on) <= 2 else on[:1]
+                for k, seat in enumerate(shown):
                     img = self.paint.disc(self._seat_rgb(seat), L.n(14), self._letter(seat))
-                    surf.blit(img, img.get_rect(center=(r.right - L.n(8 + 10 * k), r.y + L.n(9))))
+                    surf.blit(img, img.get_rect(center=(r.right - L.n(8 + 15 * k), r.y + L.n(9))))
+                if len(on) > 2:
+                    self._text(surf, f"+{len(on) - 1}", 11, theme.INK,
+                               (r.right - L.n(23), r.y + L.n(9)), "center", bold=True)
                 names = ", ".join(self._who(seat) for seat in on)
                 self._tip(r, f"{TRACK_NAMES[t]} Funding track, space {i + 1}: {full}; "
                              f"{D.funding_end_cp[i]} CP at the end of the game. {how}"
