@@ -33,4 +33,16 @@ def _home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("WEATHER_TABLETOP_HOME", str(tmp_path_factory.mktemp("home")))
 
 
+@pytest.fixture
+def app():
+    """A 1280x720 app with animations off, for table and flow tests."""
+    from weather_tabletop.settings import Settings
+    from weather_tabletop.ui.app import App
+
+    application = App((1280, 720), settings=Settings(animation_speed="off"))
+    yield application
+    while application.stack:
+        application._drop()
+
+
 games.register(tally.GAME)

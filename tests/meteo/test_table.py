@@ -15,7 +15,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from tests.meteo.helpers import state as made_state  # noqa: E402
-from tests.ui.helpers import drag, mouse, post  # noqa: E402
+from tests.ui.helpers import drag, mouse, open_table, piece, post, target  # noqa: E402
 from weather_tabletop.engine.protocol import GameConfig, SeatConfig  # noqa: E402
 from weather_tabletop.games.meteo.board import BOARD, COLOURED, LANDSCAPE, distance  # noqa: E402
 from weather_tabletop.games.meteo.commands import (DrawMarker, EndPlacement,  # noqa: E402
@@ -35,31 +35,8 @@ def meteo_config(players: int = 2, seed: int = 5) -> GameConfig:
     return GameConfig("meteo", seats, (), seed)
 
 
-@pytest.fixture
-def app():
-    from weather_tabletop.settings import Settings
-    from weather_tabletop.ui.app import App
-
-    application = App((1280, 720), settings=Settings(animation_speed="off"))
-    yield application
-    while application.stack:
-        application._drop()
-
-
 def table(app, players: int = 2, seed: int = 5) -> TableScene:
-    scene = TableScene(app, Session.in_memory(GAME, meteo_config(players, seed)), privacy=False)
-    app.push(scene)
-    post(app)
-    return scene
-
-
-def piece(scene: TableScene, key):
-    return next(p for p in scene.view.pieces(scene.view_state, scene.viewer) if p.key == key)
-
-
-def target(scene: TableScene, key, command) -> tuple[int, int]:
-    shape = next(s for s, c in scene.view.drop_targets(piece(scene, key), scene.legal) if c == command)
-    return shape.center
+    return open_table(app, GAME, meteo_config(players, seed))
 
 
 def test_the_view_is_registered_and_draws(app):

@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from tests.ui.helpers import drag, mouse, post  # noqa: E402
+from tests.ui.helpers import drag, mouse, open_table, piece, post, target  # noqa: E402
 from weather_tabletop.engine.protocol import GameConfig, SeatConfig  # noqa: E402
 from weather_tabletop.games.machines_to_the_sky import commands as C  # noqa: E402
 from weather_tabletop.games.machines_to_the_sky import content as K  # noqa: E402
@@ -29,31 +29,8 @@ def mtts_config(players: int = 2, seed: int = 3) -> GameConfig:
     return GameConfig(GAME.id, tuple(SeatConfig(names[i], colours[i]) for i in range(players)), (), seed)
 
 
-@pytest.fixture
-def app():
-    from weather_tabletop.settings import Settings
-    from weather_tabletop.ui.app import App
-
-    application = App((1280, 720), settings=Settings(animation_speed="off"))
-    yield application
-    while application.stack:
-        application._drop()
-
-
 def table(app, players: int = 2, seed: int = 3) -> TableScene:
-    scene = TableScene(app, Session.in_memory(GAME, mtts_config(players, seed)), privacy=False)
-    app.push(scene)
-    post(app)
-    return scene
-
-
-def piece(scene: TableScene, key):
-    return next(p for p in scene.view.pieces(scene.view_state, scene.viewer) if p.key == key)
-
-
-def target(scene: TableScene, key, command) -> tuple[int, int]:
-    shape = next(s for s, c in scene.view.drop_targets(piece(scene, key), scene.legal) if c == command)
-    return shape.center
+    return open_table(app, GAME, mtts_config(players, seed))
 
 
 def play_until(scene: TableScene, app, done) -> None:

@@ -18,7 +18,7 @@ from weather_tabletop.ai import levels, make_player
 from weather_tabletop.engine.storage import SavedGame
 
 
-def soak_game(game, players: int, seed: int, folder) -> None:
+def soak_game(game, players: int, seed: int, folder) -> int:
     rng = random.Random(seed)
     known = [lv for lv in levels(game) if lv in ("random", "greedy", "easy", "normal")]
     seats = [make_player(rng.choice(known), seed * 10 + i, game) for i in range(players)]
@@ -45,12 +45,14 @@ def soak_game(game, players: int, seed: int, folder) -> None:
         assert steps < 100_000
     saved.close()
     assert SavedGame.replay(saved.path).match.state == match.state
+    return steps
 
 
 @pytest.mark.parametrize("game_id", sorted(games.RULES))
 def test_soak(game_id, tmp_path, request):
     game = games.get(game_id)
     per_count = 1000 // (game.max_players - game.min_players + 1) if request.config.getoption("--long") else 1
-    for players in range(game.min_players, game.max_players + 1):
-        for n in range(per_count):
-            soak_game(game, players, seed=1000 * players + n, folder=tmp_path / f"{players}-{n}")
+    played = [soak_game(game, players, seed=1000 * players + n, folder=tmp_path / f"{players}-{n}")
+              for players in range(game.min_players, game.max_players + 1)
+              for n in range(per_count)]
+    assert all(steps > 0 for steps in played)

@@ -33,12 +33,3 @@ def tally_game():
     return tally.GAME
 
 
-@pytest.fixture
-def app():
-    from weather_tabletop.settings import Settings
-    from weather_tabletop.ui.app import App
-
-    application = App((1280, 720), settings=Settings(animation_speed="off"))
-    yield application
-    while application.stack:
-        application._drop()

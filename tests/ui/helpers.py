@@ -40,4 +40,26 @@ def drag(app, start: tuple[int, int], end: tuple[int, int]) -> None:
          mouse(pygame.MOUSEMOTION, end), mouse(pygame.MOUSEBUTTONUP, end))
 
 
-__all__ = ["config", "post", "mouse", "key", "drag", "tally"]
+__all__ = ["config", "post", "mouse", "key", "drag", "tally", "open_table", "piece", "target"]
+
+
+def open_table(app, game, config):
+    """An in-memory game of ``game`` at the table (no privacy screen), drawn once."""
+    from weather_tabletop.ui.scenes.table import TableScene
+    from weather_tabletop.ui.session import Session
+
+    scene = TableScene(app, Session.in_memory(game, config), privacy=False)
+    app.push(scene)
+    post(app)
+    return scene
+
+
+def piece(scene, key):
+    """The board piece with ``key`` as the table's view offers it now."""
+    return next(p for p in scene.view.pieces(scene.view_state, scene.viewer) if p.key == key)
+
+
+def target(scene, key, command) -> tuple[int, int]:
+    """Where to drop the piece ``key`` so that it plays ``command``."""
+    shape = next(s for s, c in scene.view.drop_targets(piece(scene, key), scene.legal) if c == command)
+    return shape.center

@@ -24,17 +24,6 @@ def press(app, button) -> None:
                                  ui_object_id=button.most_specific_combined_id), frames=2)
 
 
-@pytest.fixture
-def app():
-    from weather_tabletop.settings import Settings
-    from weather_tabletop.ui.app import App
-
-    application = App((1280, 720), settings=Settings(animation_speed="off"))
-    yield application
-    while application.stack:
-        application._drop()
-
-
 def click(app, rect) -> None:
     spot = rect.center
     post(app, mouse(pygame.MOUSEMOTION, spot), mouse(pygame.MOUSEBUTTONDOWN, spot),

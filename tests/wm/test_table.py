@@ -14,7 +14,7 @@ import random  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from tests.ui.helpers import drag, mouse, post  # noqa: E402
+from tests.ui.helpers import drag, mouse, open_table, piece, post, target  # noqa: E402
 from weather_tabletop.engine.match import Match  # noqa: E402
 from weather_tabletop.engine.protocol import GameConfig, SeatConfig  # noqa: E402
 from weather_tabletop.games.weather_machine import commands as C  # noqa: E402
@@ -59,31 +59,8 @@ def test_draws_at_two_sizes_through_a_random_game():
                 assert view.tooltip_at(view._spaces[("act", 2, 1)].center, state)
 
 
-@pytest.fixture
-def app():
-    from weather_tabletop.settings import Settings
-    from weather_tabletop.ui.app import App
-
-    application = App((1280, 720), settings=Settings(animation_speed="off"))
-    yield application
-    while application.stack:
-        application._drop()
-
-
 def table(app, players: int = 2, seed: int = 3) -> TableScene:
-    scene = TableScene(app, Session.in_memory(GAME, wm_config(players, seed)), privacy=False)
-    app.push(scene)
-    post(app)
-    return scene
-
-
-def piece(scene: TableScene, key):
-    return next(p for p in scene.view.pieces(scene.view_state, scene.viewer) if p.key == key)
-
-
-def target(scene: TableScene, key, command) -> tuple[int, int]:
-    shape = next(s for s, c in scene.view.drop_targets(piece(scene, key), scene.legal) if c == command)
-    return shape.center
+    return open_table(app, GAME, wm_config(players, seed))
 
 
 BUSY = (C.Research, C.SellPart, C.WorkOnExperiment, C.PublishPaper, C.ConstructBot,
