@@ -9,7 +9,6 @@ import time
 
 import pygame
 import pygame_gui
-import pytest
 
 from tests.ui.helpers import mouse, post
 from weather_tabletop.ui.scenes.scores import ScoresScene
