@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import math
+from typing import Callable
 
 import pygame
 
@@ -36,6 +37,26 @@ def cover(name: str, size: tuple[int, int], native: tuple[int, int]) -> pygame.S
         surf.blit(big, ((size[0] - big.get_width()) // 2, (size[1] - big.get_height()) // 2))
         _cache[key] = surf
     return surf
+
+
+class SurfaceCache:
+    """Surfaces made once by a view and kept by key (converted for the screen when there is one);
+    emptied when it grows past ``limit`` so a long game's changing sizes cannot pile up."""
+
+    def __init__(self, limit: int = 2000) -> None:
+        self.limit = limit
+        self._surfaces: dict[tuple, pygame.Surface] = {}
+
+    def get(self, key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        surf = self._surfaces.get(key)
+        if surf is None:
+            if len(self._surfaces) >= self.limit:
+                self._surfaces.clear()
+            surf = make()
+            if pygame.display.get_surface() is not None:
+                surf = surf.convert_alpha()
+            self._surfaces[key] = surf
+        return surf
 
 
 def icon() -> pygame.Surface:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from weather_tabletop.ui import art, theme
+from weather_tabletop.ui.art import SurfaceCache
 from weather_tabletop.ui.theme import TextCache
 
 from . import content as K
@@ -56,18 +57,10 @@ class Painter:
 
     def __init__(self, text: TextCache) -> None:
         self.text = text
-        self._cache: dict[tuple, pygame.Surface] = {}
+        self._cache = SurfaceCache(1500)
 
     def _get(self, key: tuple, make) -> pygame.Surface:
-        surf = self._cache.get(key)
-        if surf is None:
-            if len(self._cache) > 1500:
-                self._cache.clear()
-            surf = make()
-            if pygame.display.get_surface() is not None:
-                surf = surf.convert_alpha()
-            self._cache[key] = surf
-        return surf
+        return self._cache.get(key, make)
 
     # -- pieces ----------------------------------------------------------------------------
 

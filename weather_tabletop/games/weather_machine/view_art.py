@@ -12,6 +12,7 @@ import math
 import pygame
 
 from weather_tabletop.ui import art, theme
+from weather_tabletop.ui.art import SurfaceCache
 from weather_tabletop.ui.theme import TextCache
 
 from .board import D, tile_ends
@@ -96,18 +97,10 @@ class Painter:
 
     def __init__(self, text: TextCache) -> None:
         self.text = text
-        self._cache: dict[tuple, pygame.Surface] = {}
+        self._cache = SurfaceCache(2000)
 
     def _get(self, key: tuple, make) -> pygame.Surface:
-        surf = self._cache.get(key)
-        if surf is None:
-            if len(self._cache) > 2000:
-                self._cache.clear()
-            surf = make()
-            if pygame.display.get_surface() is not None:
-                surf = surf.convert_alpha()
-            self._cache[key] = surf
-        return surf
+        return self._cache.get(key, make)
 
     def svg(self, name: str, size: int) -> pygame.Surface:
         size = max(4, size)
