@@ -5,11 +5,10 @@ Section names in docstrings refer to the English rulebook (``weather-machine.en.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Iterable
 
 from .data import (GOVERNMENT, LAB, OFFICE, RND, SUPPLY, V_SCI, load)
-from .state import BLOCKED, EMPTY, LATIV, PlayerState, WMState
+from .state import BLOCKED, EMPTY, LATIV, PlayerState, WMState, evolve
 
 D = load()
 W = 5
@@ -21,8 +20,8 @@ def set_in(obj: Any, path: tuple, value: Any) -> Any:
     if not path:
         return value
     key = path[0]
-    if isinstance(key, str):
-        return replace(obj, **{key: set_in(getattr(obj, key), path[1:], value)})
+    if key.__class__ is str:
+        return evolve(obj, key, set_in(obj.__dict__[key], path[1:], value))
     items = list(obj)
     items[key] = set_in(obj[key], path[1:], value)
     return tuple(items)

@@ -47,7 +47,11 @@ class Ctx:
     def set(self, path: tuple, value: Any, cls: type = Set) -> None:
         e = cls(tuple(path), value)
         self.ev.append(e)
-        self.s = set_in(self.s, e.path, value)
+        new = set_in(self.s, e.path, value)
+        # the match applies this event to this state next: keep the result for ``apply`` (a
+        # memo in ``__dict__``, never a field; ``apply`` uses it up)
+        self.s.__dict__["_ahead"] = (e, new)
+        self.s = new
 
     def log(self, text: str) -> None:
         self.ev.append(Logged(text[:1].upper() + text[1:]))
@@ -597,6 +601,17 @@ def step_options(s: WMState, step: tuple) -> list[Command]:
     return []
 
 
+def top_options(s: WMState) -> list[Command]:
+    """``step_options`` of the step on top of the stack, worked out once per state (a memo in
+    its ``__dict__``, never a field: ``decide`` works it out for the state it ends on, and the
+    next ``legal_commands`` and ``decide`` on that state use it). Do not change the list."""
+    memo = s.__dict__
+    opts = memo.get("_opts")
+    if opts is None:
+        opts = memo["_opts"] = step_options(s, s.stack[-1])
+    return opts
+
+
 def choice_indices(s: WMState, step: tuple) -> list[int]:
     if step[0] == "exp_benefit":
         return [0, 1]
@@ -750,7 +765,7 @@ class WeatherMachine:
     def legal_commands(self, state: WMState, seat: int) -> list[Command]:
         if state.phase == "over" or not state.stack or state.stack[-1][1] != seat:
             return []
-        return step_options(state, state.stack[-1])
+        return list(top_options(state))
 
     def decide(self, state: WMState, command: Command) -> list[Event]:
         if state.phase == "over":
@@ -761,7 +776,7 @@ class WeatherMachine:
         if command.seat != step[1]:
             raise IllegalMove(f"Turn order: it is {name_of(state, step[1])}'s turn "
                               f"({step_title(state, step)}).")
-        legal = step_options(state, step)
+        legal = top_options(state)
         if command not in legal:
             raise IllegalMove(explain(state, step, command, legal))
         c = Ctx(state)
@@ -770,8 +785,13 @@ class WeatherMachine:
         return c.ev
 
     def apply(self, state: WMState, event: Event) -> WMState:
+        # ``decide`` applies each event as it works out what follows (``Ctx.set``) and leaves
+        # the result on the state it applied it to; the same event object gives the same state.
         if isinstance(event, Logged):
             return state
+        ahead = state.__dict__.pop("_ahead", None)
+        if ahead is not None and ahead[0] is event:
+            return ahead[1]
         if isinstance(event, (Set, Dealt, Revealed)):
             return set_in(state, event.path, event.value)
         raise ValueError(f"unknown event {event!r}")
@@ -1195,7 +1215,7 @@ def advance_flow(c: Ctx) -> None:
                 c.pset(top[1], "pending_tokens", tuple(t for t in p.pending_tokens if t not in stuck))
                 c.set(("removed_tokens",), c.s.removed_tokens + len(stuck))
                 continue
-        opts = step_options(c.s, top)
+        opts = top_options(c.s)
         if not opts:
             c.pop()  # nothing can be gained or done here ("gain only what you can")
             continue

@@ -15,7 +15,8 @@ element is on top. A command answers the top step; automatic steps ("fx") run in
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any
 
 EMPTY = -1
 LATIV = -2
@@ -103,3 +104,27 @@ class WMState:
 
     def option(self, key: str, default: object = None) -> object:
         return dict(self.options).get(key, default)
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {cls: tuple(f.name for f in fields(cls))
+                                        for cls in (PlayerState, WMState)}
+
+
+def evolve(obj: Any, key: str, value: Any) -> Any:
+    """``dataclasses.replace(obj, **{key: value})`` for a ``PlayerState`` or ``WMState`` (the
+    rules' hot path, once or twice per event): the same new value, built by copying the field
+    dict instead of going through ``__init__``. What the rules memoize in an object's
+    ``__dict__`` (keys that are not fields) is not carried over."""
+    d = obj.__dict__.copy()
+    names = _FIELDS[obj.__class__]
+    if len(d) != len(names):  # memos: the fields only
+        d.pop("_opts", None)
+        d.pop("_ahead", None)
+        if len(d) != len(names):
+            d = {name: d[name] for name in names}
+    if key not in d:
+        raise TypeError(f"{obj.__class__.__name__} has no field {key!r}")
+    d[key] = value
+    new = object.__new__(obj.__class__)
+    object.__setattr__(new, "__dict__", d)
+    return new
