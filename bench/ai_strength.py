@@ -35,8 +35,10 @@ def load_game(name: str) -> Any:
         from weather_tabletop.games.meteo.rules import GAME
     elif name in ("mtts", "machines-to-the-sky"):
         from weather_tabletop.games.machines_to_the_sky.rules import GAME
+    elif name in ("wm", "weather-machine"):
+        from weather_tabletop.games.weather_machine.rules import GAME
     else:
-        raise SystemExit(f"unknown game {name!r} (meteo, mtts)")
+        raise SystemExit(f"unknown game {name!r} (meteo, mtts, wm)")
     return GAME
 
 
@@ -151,7 +153,7 @@ def timing(game_name: str, seconds: float, moves: int, seed: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--game", default="meteo", help="meteo or mtts")
+    ap.add_argument("--game", default="meteo", help="meteo, mtts or wm")
     ap.add_argument("--games", type=int, default=200, help="games per pairing")
     ap.add_argument("--iterations", type=int, default=None,
                     help="hard's iterations per move (default: the game's bench budget)")

@@ -8,7 +8,7 @@ import collections
 from dataclasses import replace
 
 from tests.wm.helpers import conservation, fresh, with_player
-from weather_tabletop.games.weather_machine.bots import GreedyPlayer
+from weather_tabletop.games.weather_machine.bots import PriorityPlayer
 from weather_tabletop.games.weather_machine.data import load
 from weather_tabletop.games.weather_machine.rules import GAME
 
@@ -32,7 +32,7 @@ def test_deep_paths_keep_every_invariant() -> None:
     kinds: collections.Counter = collections.Counter()
     for seed in range(1, 5):
         s = rich(seed)
-        bots = [GreedyPlayer(seed * 7 + i) for i in range(3)]
+        bots = [PriorityPlayer(seed * 7 + i) for i in range(3)]
         while not GAME.is_over(s):
             seat = GAME.to_act(s)[0]
             if s.stack[-1][0] == "move":

@@ -17,7 +17,7 @@ from weather_tabletop.ai import RandomPlayer
 from weather_tabletop.engine.match import Match
 from weather_tabletop.engine.protocol import GameConfig, SeatConfig
 from weather_tabletop.games.weather_machine import commands as C
-from weather_tabletop.games.weather_machine.bots import GreedyPlayer
+from weather_tabletop.games.weather_machine.bots import PriorityPlayer
 from weather_tabletop.games.weather_machine.data import load
 from weather_tabletop.games.weather_machine.events import Set
 from weather_tabletop.games.weather_machine.rules import GAME
@@ -84,7 +84,7 @@ def test_every_legal_command_reads_as_a_sentence(players, options) -> None:
     for seed in (1, 2):
         match = start(players, seed, **options)
         check_events(GAME.initial_state(match.config), match.log[0].events)
-        bots = [(GreedyPlayer if (seed + i) % 2 else RandomPlayer)(seed * 13 + i) for i in range(players)]
+        bots = [(PriorityPlayer if (seed + i) % 2 else RandomPlayer)(seed * 13 + i) for i in range(players)]
         end = play(match.state, bots, SEEN)
         assert GAME.is_over(end)
 
@@ -92,11 +92,11 @@ def test_every_legal_command_reads_as_a_sentence(players, options) -> None:
 def test_deep_paths_read_as_sentences_and_every_command_is_met() -> None:
     from tests.wm.helpers import with_player
     draft = start(3, 3, drafting=True)
-    play(draft.state, [GreedyPlayer(i) for i in range(3)], SEEN, every_command=False)
+    play(draft.state, [PriorityPlayer(i) for i in range(3)], SEEN, every_command=False)
     for seed in range(1, 4):
         s = rich(seed)
         s = replace(s, names=NAMES[:3])
-        bots = [GreedyPlayer(seed * 5 + i) for i in range(3)]
+        bots = [PriorityPlayer(seed * 5 + i) for i in range(3)]
         n = 0
         while not GAME.is_over(s):
             seat = GAME.to_act(s)[0]

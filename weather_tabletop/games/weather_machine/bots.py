@@ -1,26 +1,333 @@
 """Computer players for Weather Machine (they read only ``view``).
 
-``greedy``: prefers the actions that score (Breakthrough, Publish a Paper, Research, Sell a Part,
-Work on Experiment), always places tokens, pays for experiments, and otherwise picks at random;
-it never passes while an action is open to it, except with a small chance.
+Levels (``BOTS``):
+
+- ``normal`` (alias ``greedy``): every legal command is tried on a determinised copy of the view,
+  its sub-steps (payments, tile placement, benefits chosen within the command) finished the same
+  way one level deep, and the command whose result has the best :func:`value` is taken; it ends
+  a step ("Done") when nothing improves the position.
+- ``easy``: ``normal``, but about one decision in three (never a forced one) is a random legal
+  command.
+- ``hard``: the planning player (:mod:`weather_tabletop.ai.plan`) over the ``normal`` player's
+  five best commands plus ending the step, each followed by ``normal`` play of every seat to the
+  end of the seat's own turn, judged by :func:`evaluate` (own value against the best rival's).
+- ``priority``: the first computer player of this game, kept for tests that need cheap play: it
+  prefers the scoring actions by a fixed priority and otherwise picks at random.
+
+:func:`value` estimates a seat's final Climate Points: the final-scoring breakdown as it would be
+if the game ended now ("Final Scoring"), plus what the seat's pieces are expected to be worth
+before the end (Vouchers, Chemicals, Machine Parts, Bots, Research and Award tokens towards
+papers, published rows ready for a Breakthrough, Bots on the board, Goal tiles in progress). The
+weights are the project's own estimates.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
+from typing import Any, Callable
 
+from weather_tabletop.ai.plan import PlanPlayer
 from weather_tabletop.engine.chance import Rng
 from weather_tabletop.engine.protocol import Command, Game
 
+from . import board as B
 from . import commands as C
+from .board import D, EMPTY
+from .rules import metric
+from .state import WMState
+
+# -- hidden information -------------------------------------------------------------------------
+
+#: Experiment tiles dealt into the deck at setup (Game Setup 15): Stages I and II whole, 2 of III.
+DECK_STAGES = (5, 5, 2)
+
+
+def determinize(view: WMState, seat: int, rng: Rng) -> WMState:
+    """A full state consistent with ``view``: the hidden Experiment tiles below the deck's top
+    are drawn from the tiles of their Stage not in sight (Game Setup 15 fixes which Stage each
+    deck position holds), the hidden Workshop tiles from the tiles not in sight, each in random
+    order; the seed is replaced (chance is only used at setup). The real state is never read.
+    A tile already removed from the game may be drawn for a hidden place: the view does not say
+    which ones were."""
+    s = view
+    deck = s.exp_deck
+    if len(deck) > 1 and EMPTY in deck[1:]:
+        total = sum(DECK_STAGES)
+        seen = set(s.exp_display) | {s.exp_below, deck[0]}
+        pools = [[t for t in range(5 * k, 5 * k + 5) if t not in seen] for k in range(3)]
+        out = [deck[0]]
+        for pos in range(total - len(deck) + 1, total):
+            k = 0 if pos < DECK_STAGES[0] else 1 if pos < DECK_STAGES[0] + DECK_STAGES[1] else 2
+            pool = pools[k]
+            out.append(pool.pop(rng.below(len(pool))) if pool else deck[0])
+        deck = tuple(out)
+    up, down = s.up_stack, s.down_stack
+    hidden = max(0, len(up) - 1) + len(down)
+    if hidden:
+        seen_tiles = {t for t in s.offer if t != EMPTY} | ({up[0]} if up else set())
+        for p in s.pl:
+            seen_tiles |= {t[2] for t in p.tiles}
+        for step in s.stack:
+            if step[0] == "tile_place":
+                seen_tiles.add(step[2])
+        pool = [t for t in range(len(D.workshop_tiles)) if t not in seen_tiles]
+        pool = list(rng.shuffled(tuple(pool)))
+        while len(pool) < hidden:
+            pool.append(pool[-1] if pool else 0)
+        n_up = max(0, len(up) - 1)
+        up = up[:1] + tuple(pool[:n_up])
+        down = tuple(pool[n_up:n_up + len(down)])
+    return replace(s, exp_deck=deck, up_stack=up, down_stack=down, seed=rng.next64() & 0xFFFFFFFF)
+
+
+# -- judging a position -------------------------------------------------------------------------
+
+#: Steps at which a command starts something new; the others finish a command already chosen.
+TURN_STEPS = frozenset({"draft", "supply_turn", "turn_sub", "move", "actions", "tokens",
+                        "final_place"})
+
+CHEMICAL, PART, WS_BOT, BUILT = 0.8, 0.9, 0.9, 0.6
+PENDING_TOKEN, PENDING_AWARD = 1.6, 4.0
+LAB_BOT, GOV_BOT, RND_BOT = 1.6, 1.6, 0.8
+SUBSIDY, INVESTMENT = 1.5, 2.2
+READY_BREAKTHROUGH = 6.0
+
+
+def value(s: WMState, seat: int) -> float:
+    """The seat's expected final CP (the project's estimate; see the module docstring)."""
+    p = s.pl[seat]
+    end_cp = D.funding_end_cp
+    base = float(p.cp + p.end_cp + end_cp[p.funding[0]] + end_cp[p.funding[1]]
+                 + end_cp[p.funding[2]] + (5 if p.nobel else 0))
+    progress = 0.0
+    for _sp, g, _f in p.goals_set:
+        goal = D.goals[g]
+        have = metric(s, seat, goal.metric)
+        if have >= goal.target:
+            base += 5
+        else:
+            progress += 3.0 * have / goal.target
+    if s.phase == "over":
+        return base
+    vouchers = p.vouchers
+    v = (0.45 * vouchers[0] + 0.5 * (vouchers[1] + vouchers[2] + vouchers[3])
+         + 0.9 * vouchers[4])
+    v += CHEMICAL * sum(p.chemicals) + PART * sum(p.parts) + WS_BOT * p.ws_bots
+    v += BUILT * (12 - sum(p.line))
+    v += PENDING_TOKEN * len(p.pending_tokens) + PENDING_AWARD * p.pending_awards
+    for cells, state in zip(p.office, p.breakthrough):
+        if state == 0:
+            n = research = awards = 0
+            for x in cells:
+                if x:
+                    n += 1
+                    if x == "A":
+                        awards += 1
+                    elif x != "C":
+                        research += 1
+            if n:
+                v += (2 * research + 4 * awards) * (0.35 + 0.15 * n)
+        elif state == 1:
+            v += READY_BREAKTHROUGH
+    if p.subsidies:
+        v += SUBSIDY * sum(1 for _t, blue in p.subsidies if blue)
+    v += INVESTMENT * p.investments + progress
+    for br in s.lab:
+        v += LAB_BOT * br.count(seat)
+    for col in s.gov_bots:
+        v += GOV_BOT * col.count(seat)
+    for br in s.rnd:
+        v += RND_BOT * br.count(seat)
+    # late in the game, pieces are worth less: fewer turns remain to turn them into CP
+    return base + (0.5 if s.final_round else 1.0) * v
+
+
+def evaluate(s: WMState, seat: int) -> float:
+    """0..1: the seat's :func:`value` against the best rival's (a logistic of the lead)."""
+    mine = value(s, seat)
+    rival = max(value(s, i) for i in range(s.players) if i != seat)
+    lead = mine - rival
+    return 1.0 / (1.0 + 2.718281828 ** (-lead / 6.0))
+
+
+# -- normal: one command deep, its sub-steps finished ------------------------------------------
+
+
+def _after(game: Game, s: WMState, cmd: Command) -> WMState | None:
+    try:
+        events = game.decide(s, cmd)
+    except Exception:  # a hidden place the sample could not fill: judge the command unknown
+        return None
+    for e in events:
+        s = game.apply(s, e)
+    return s
+
+
+def _finish(game: Game, s: WMState, seat: int, depth: int) -> WMState:
+    """Play the seat's sub-steps of the command just made (payments, placements, choices) by
+    the best value one command deep, until a turn-level step or another seat comes up."""
+    for _ in range(12):
+        if s.phase == "over" or not s.stack:
+            return s
+        top = s.stack[-1]
+        if top[1] != seat or top[0] in TURN_STEPS:
+            return s
+        legal = game.legal_commands(s, seat)
+        if not legal:
+            return s
+        if len(legal) == 1 or depth <= 0:
+            best = legal[0] if len(legal) == 1 else max(
+                legal, key=lambda c: _score(game, s, c, seat))
+        else:
+            best = max(legal, key=lambda c: _score(game, s, c, seat))
+        nxt = _after(game, s, best)
+        if nxt is None:
+            return s
+        s = nxt
+    return s
+
+
+def _score(game: Game, s: WMState, cmd: Command, seat: int, depth: int = 0) -> float:
+    after = _after(game, s, cmd)
+    if after is None:
+        return -1e9
+    if depth > 0:
+        after = _finish(game, after, seat, depth - 1)
+    return value(after, seat)
+
+
+def ranked(game: Game, s: WMState, seat: int, legal: list[Command]) -> list[tuple[float, Command]]:
+    """Every legal command with the value of its result (sub-steps finished), best first."""
+    scored = [(_score(game, s, c, seat, depth=1), i, c) for i, c in enumerate(legal)]
+    scored.sort(key=lambda t: (-t[0], t[1]))
+    return [(v, c) for v, _i, c in scored]
+
+
+def turn_ranked(game: Game, s: WMState, seat: int,
+                legal: list[Command]) -> list[tuple[float, Command]]:
+    """Where to move the Scientist: every destination judged by the value after the rest of
+    the turn played one command deep (:func:`ranked`), best first."""
+    scored = []
+    for i, cmd in enumerate(legal):
+        after = _after(game, s, cmd)
+        if after is None:
+            scored.append((-1e9, i, cmd))
+            continue
+        for _ in range(30):
+            if after.phase == "over" or not after.stack or after.stack[-1][1] != seat \
+                    or after.stack[-1][0] in ("move", "tokens"):
+                break
+            options = game.legal_commands(after, seat)
+            nxt = _after(game, after, options[0] if len(options) == 1 else
+                         ranked(game, after, seat, options)[0][1])
+            if nxt is None:
+                break
+            after = nxt
+        scored.append((value(after, seat), i, cmd))
+    scored.sort(key=lambda t: (-t[0], t[1]))
+    return [(v, c) for v, _i, c in scored]
+
+
+def normal_choose(game: Game, view: WMState, seat: int, rng: Rng,
+                  sample: WMState | None = None) -> Command:
+    legal = game.legal_commands(view, seat)
+    if len(legal) == 1:
+        return legal[0]
+    s = sample if sample is not None else determinize(view, seat, rng)
+    rank = turn_ranked if view.stack[-1][0] == "move" else ranked
+    best = rank(game, s, seat, legal)
+    top = best[0][0]
+    ties = [c for v, c in best if v >= top - 1e-9]
+    return ties[0] if len(ties) == 1 else ties[rng.below(len(ties))]
+
+
+class NormalPlayer:
+    """The level ``normal``: :func:`normal_choose`."""
+
+    level = "normal"
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = Rng(seed, 0x3E7)
+
+    def choose(self, game: Game, view: Any, seat: int) -> Command:
+        return normal_choose(game, view, seat, self._rng)
+
+
+class EasyPlayer:
+    """The level ``easy``: ``normal``, except that about one decision in three (never a forced
+    one) is a random legal command."""
+
+    level = "easy"
+    MISTAKES = 35  # per cent
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = Rng(seed, 0xEA5)
+
+    def choose(self, game: Game, view: Any, seat: int) -> Command:
+        legal = game.legal_commands(view, seat)
+        if len(legal) > 1 and self._rng.below(100) < self.MISTAKES:
+            return legal[self._rng.below(len(legal))]
+        return normal_choose(game, view, seat, self._rng)
+
+
+# -- hard: the planning player ------------------------------------------------------------------
+
+
+WIDTH = 3
+#: The steps at which ``hard`` searches; at the others it takes ``normal``'s choice.
+SEARCHED = frozenset({"supply_turn", "turn_sub", "move", "actions"})
+
+
+def shortlist(game: Game, view: WMState, seat: int, legal: list[Command],
+              rng: Rng) -> list[Command]:
+    """The ``normal`` player's five best commands (its choice first) and ending the step."""
+    s = determinize(view, seat, rng)
+    kind = view.stack[-1][0]
+    rank = turn_ranked if kind == "move" else ranked
+    best = [c for _v, c in rank(game, s, seat, legal)]
+    if kind not in SEARCHED:
+        return best[:1]
+    out = best[:WIDTH] + [c for c in legal if isinstance(c, C.Done)]
+    return list(dict.fromkeys(out))
+
+
+def rollout_policy(game: Game, state: WMState, seat: int, rng: Rng) -> Command:
+    """Rollouts play ``normal`` for every seat (the state is already a full sample)."""
+    return normal_choose(game, state, seat, rng, sample=state)
+
+
+def horizon(game: Game, start: WMState, state: WMState, seat: int) -> bool:
+    """A rollout ends at the end of the round it started in (after Phase B's experiment)."""
+    return state.round != start.round or state.phase == "C"
+
+
+HARD_SECONDS = 2.0
+
+
+def hard_player(seed: int = 0, *, seconds: float | None = None,
+                iterations: int | None = None) -> PlanPlayer:
+    """The level ``hard``: :class:`~weather_tabletop.ai.plan.PlanPlayer` over
+    :func:`shortlist`, each candidate followed by ``normal`` play to the end of the seat's
+    turn and judged by :func:`evaluate`; ``seconds`` per move (default 2) or exactly
+    ``iterations`` rollouts."""
+    return PlanPlayer("hard", seed, shortlist=shortlist, policy=rollout_policy,
+                      horizon=horizon, iterations=iterations,
+                      seconds=seconds if seconds is not None else HARD_SECONDS)
+
+
+# -- priority: the first, cheap player -----------------------------------------------------------
 
 PRIORITY = {C.Breakthrough: 9, C.PublishPaper: 8, C.BuildPrototype: 7, C.PlaceToken: 7, C.Research: 6,
             C.SellPart: 5, C.WorkOnExperiment: 5, C.SetGoal: 4, C.UseSubsidy: 4, C.ReceiveFunding: 3,
             C.ConstructBot: 3, C.SecureSubsidy: 3, C.ExtendWorkshop: 2, C.AcquireChemical: 2}
 
 
-class GreedyPlayer:
-    level = "greedy"
+class PriorityPlayer:
+    """Prefers the actions that score (Breakthrough, Publish a Paper, Research, Sell a Part,
+    Work on Experiment), always places tokens, pays for experiments, and otherwise picks at
+    random; it never passes while an action is open to it, except with a small chance."""
+
+    level = "priority"
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = Rng(seed, 0xB07)
@@ -44,4 +351,5 @@ class GreedyPlayer:
         return self._rng.choice(pool)
 
 
-BOTS = {"greedy": GreedyPlayer}
+BOTS: dict[str, Callable[..., Any]] = {"easy": EasyPlayer, "normal": NormalPlayer,
+                                       "greedy": NormalPlayer, "hard": hard_player}
