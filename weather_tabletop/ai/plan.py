@@ -15,7 +15,8 @@ Budgets: ``iterations`` counts rollouts (deterministic for a seed; rounded up to
 ``seconds`` bounds the thinking time for play (no command of a rollout is started after 92% of
 it, so one last command fits in the rest); ``stop`` abandons the thought. Only whole rounds
 count, so every candidate is judged on the same samples; a move whose time runs out before one
-whole round takes the heuristic's choice.
+whole round takes the heuristic's choice. Under a time budget, ``max_rounds`` stops the search after that
+many rounds whatever time is left (for games where more samples add nothing within the horizon).
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ RESERVE = 0.92
 class PlanPlayer:
     def __init__(self, level: str, seed: int = 0, *, shortlist: Shortlist, policy: Policy,
                  horizon: Horizon, seconds: float | None = 2.0, iterations: int | None = None,
-                 depth: int = 200, keep_bonus: float = 0.01) -> None:
+                 depth: int = 200, keep_bonus: float = 0.01,
+                 max_rounds: int | None = None) -> None:
         self.level = level
         self.seconds = seconds
         self.iterations = iterations
@@ -47,6 +49,7 @@ class PlanPlayer:
         self.horizon = horizon
         self.depth = depth
         self.keep_bonus = keep_bonus
+        self.max_rounds = max_rounds
         self._rng = Rng(seed, 0x91A)
         self.last_iterations = 0
         self.last_means: list[tuple[Command, float]] = []
@@ -92,6 +95,9 @@ class PlanPlayer:
             for k, value in enumerate(got):
                 totals[k] += value
             rounds += 1
+            if self.iterations is None and self.max_rounds is not None \
+                    and rounds >= self.max_rounds:
+                break
             if stop is not None and stop():
                 break
             if deadline is not None and time.perf_counter() >= deadline:

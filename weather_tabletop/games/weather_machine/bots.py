@@ -9,8 +9,10 @@ Levels (``BOTS``):
 - ``easy``: ``normal``, but about one decision in three (never a forced one) is a random legal
   command.
 - ``hard``: the planning player (:mod:`weather_tabletop.ai.plan`) over the ``normal`` player's
-  five best commands plus ending the step, each followed by ``normal`` play of every seat to the
-  end of the seat's own turn, judged by :func:`evaluate` (own value against the best rival's).
+  three best commands plus ending the step (at the steps that start something: the Supply
+  turn, a Subsidy or Investment, moving the Scientist, choosing actions), each followed by
+  ``normal`` play of every seat to the end of the round, judged by :func:`evaluate` (own value
+  against the best rival's).
 - ``priority``: the first computer player of this game, kept for tests that need cheap play: it
   prefers the scoring actions by a fixed priority and otherwise picks at random.
 
@@ -280,7 +282,8 @@ SEARCHED = frozenset({"supply_turn", "turn_sub", "move", "actions"})
 
 def shortlist(game: Game, view: WMState, seat: int, legal: list[Command],
               rng: Rng) -> list[Command]:
-    """The ``normal`` player's five best commands (its choice first) and ending the step."""
+    """The ``normal`` player's three best commands (its choice first) and ending the step, at
+    the steps in ``SEARCHED``; elsewhere ``normal``'s choice alone."""
     s = determinize(view, seat, rng)
     kind = view.stack[-1][0]
     rank = turn_ranked if kind == "move" else ranked
@@ -307,11 +310,13 @@ HARD_SECONDS = 2.0
 def hard_player(seed: int = 0, *, seconds: float | None = None,
                 iterations: int | None = None) -> PlanPlayer:
     """The level ``hard``: :class:`~weather_tabletop.ai.plan.PlanPlayer` over
-    :func:`shortlist`, each candidate followed by ``normal`` play to the end of the seat's
-    turn and judged by :func:`evaluate`; ``seconds`` per move (default 2) or exactly
-    ``iterations`` rollouts."""
+    :func:`shortlist`, each candidate followed by ``normal`` play of every seat to the end of
+    the round (after Phase B) and judged by :func:`evaluate`; ``seconds`` per move (default 2)
+    or exactly ``iterations`` rollouts. Under a time budget it judges one sample: within the
+    round the hidden orders decide next to nothing (only which tile refills the Workshop offer),
+    and the rollouts are otherwise deterministic, so further samples repeat the first."""
     return PlanPlayer("hard", seed, shortlist=shortlist, policy=rollout_policy,
-                      horizon=horizon, iterations=iterations,
+                      horizon=horizon, iterations=iterations, max_rounds=1,
                       seconds=seconds if seconds is not None else HARD_SECONDS)
 
 
