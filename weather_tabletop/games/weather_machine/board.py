@@ -42,17 +42,39 @@ def grid(p: PlayerState) -> dict[tuple[int, int], tuple[int, int]]:
 
 def chem_caps(p: PlayerState) -> list[int]:
     """Chemical spaces by colour: one where two vertically adjacent tiles meet."""
-    g = grid(p)
-    caps = [0] * W
-    for (r, c), (_top, bottom) in g.items():
-        if (r + 1, c) in g:
-            caps[bottom] += 1
+    return list(_chem_caps(p))
+
+
+def _chem_caps(p: PlayerState) -> tuple[int, ...]:
+    """``chem_caps`` once per player value (a memo in its ``__dict__``, never a field)."""
+    memo = p.__dict__
+    caps = memo.get("_caps")
+    if caps is None:
+        g = grid(p)
+        counts = [0] * W
+        for (r, c), (_top, bottom) in g.items():
+            if (r + 1, c) in g:
+                counts[bottom] += 1
+        caps = memo["_caps"] = tuple(counts)
     return caps
+
+
+def chem_gain_weathers(p: PlayerState) -> list[bool]:
+    """For each weather, whether one more Chemical of it fits (``can_gain_chem``): the Chemicals
+    beyond their spaces, at most one of which goes on the printed space, grow by one exactly when
+    that weather has no free space."""
+    caps = _chem_caps(p)
+    chems = p.chemicals
+    over = 0
+    for i in range(W):
+        if chems[i] > caps[i]:
+            over += chems[i] - caps[i]
+    return [over + (chems[w] >= caps[w]) <= 1 for w in range(W)]
 
 
 def chems_fit(p: PlayerState, chems: Iterable[int]) -> bool:
     """Chemicals fit: one of any type on the printed top-left space, others on matching spaces."""
-    caps = chem_caps(p)
+    caps = _chem_caps(p)
     return sum(max(0, n - caps[i]) for i, n in enumerate(chems)) <= 1
 
 
@@ -127,6 +149,10 @@ def forced_extras(p: PlayerState, row: int, provided: int) -> int:
 def vouchers_feasible(v: tuple[int, ...], demands: Iterable[tuple[int, int]]) -> bool:
     """Whether a sequence of payments can be made: (type, n) with type ANY for any Voucher.
     A typed payment uses that type, then Science, then Science Exchanges (3 other Vouchers)."""
+    if demands.__class__ is list and len(demands) == 1:  # the usual question: one typed payment covered by its own type
+        t, n = demands[0]
+        if 0 <= t < V_SCI and n <= v[t]:
+            return True
     have = list(v)
     typed = [0] * 5
     any_n = 0
@@ -202,7 +228,22 @@ def section_open(p: PlayerState, section: int) -> bool:
 
 
 def bot_slots(p: PlayerState) -> list[int]:
-    return [i for i in range(12) if p.line[i] and section_open(p, i // 3)]
+    """Assembly Line slots holding a Bot in an open section (``section_open``, worked out once
+    per section)."""
+    line = p.line
+    built = 12 - sum(line)
+    tokens = -1
+    out = []
+    for k in range(4):
+        if not (line[3 * k] or line[3 * k + 1] or line[3 * k + 2]):
+            continue
+        if built < D.line_unlock_bots[k]:
+            if tokens < 0:
+                tokens = office_tokens(p)
+            if tokens < D.line_unlock_tokens[k]:
+                continue
+        out += [i for i in range(3 * k, 3 * k + 3) if line[i]]
+    return out
 
 
 # -- The board --------------------------------------------------------------------------------

@@ -181,8 +181,8 @@ def take_investment(c: Ctx, seat: int) -> None:
 
 
 def chem_gain_options(s: WMState, seat: int) -> list[int]:
-    p = s.pl[seat]
-    return [w for w in range(W) if any(s.chem_supply[w]) and B.can_gain_chem(p, w)]
+    fits = B.chem_gain_weathers(s.pl[seat])
+    return [w for w in range(W) if fits[w] and any(s.chem_supply[w])]
 
 
 def take_chem_from_supply(c: Ctx, seat: int, w: int) -> None:

@@ -110,6 +110,10 @@ _FIELDS: dict[type, tuple[str, ...]] = {cls: tuple(f.name for f in fields(cls))
                                         for cls in (PlayerState, WMState)}
 
 
+#: what the rules memoize in a state's or a player's ``__dict__``
+_MEMOS = ("_opts", "_ahead", "_caps")
+
+
 def evolve(obj: Any, key: str, value: Any) -> Any:
     """``dataclasses.replace(obj, **{key: value})`` for a ``PlayerState`` or ``WMState`` (the
     rules' hot path, once or twice per event): the same new value, built by copying the field
@@ -118,9 +122,9 @@ def evolve(obj: Any, key: str, value: Any) -> Any:
     d = obj.__dict__.copy()
     names = _FIELDS[obj.__class__]
     if len(d) != len(names):  # memos: the fields only
-        d.pop("_opts", None)
-        d.pop("_ahead", None)
-        if len(d) != len(names):
+        for memo in _MEMOS:
+            d.pop(memo, None)
+        if len(d) != len(names):  # something else
             d = {name: d[name] for name in names}
     if key not in d:
         raise TypeError(f"{obj.__class__.__name__} has no field {key!r}")
