@@ -19,6 +19,9 @@ from . import paths
 UI_SCALES: tuple[float, ...] = (0.75, 0.875, 1.0, 1.125, 1.25, 1.5, 1.75, 2.0)
 # Seconds a computer move (and a demo step) stays before the next one.
 ANIMATION_SPEEDS: dict[str, float] = {"off": 0.0, "fast": 0.35, "normal": 0.9, "slow": 1.8}
+# Seconds a ``hard`` computer seat may think per move (issue 7: 2 s by default, settable).
+THINKING_SECONDS: tuple[float, ...] = (0.5, 1.0, 2.0, 5.0, 10.0)
+DEFAULT_THINKING_SECONDS = 2.0
 
 
 @dataclass(frozen=True)
@@ -28,6 +31,7 @@ class Settings:
     colour_blind: bool = False
     language: str = "en"
     fullscreen: bool = False
+    thinking_seconds: float = DEFAULT_THINKING_SECONDS
 
     @property
     def move_delay(self) -> float:
@@ -38,6 +42,9 @@ class Settings:
 def _valid(name: str, value: Any) -> bool:
     if name == "ui_scale":
         return isinstance(value, (int, float)) and not isinstance(value, bool) and value in UI_SCALES
+    if name == "thinking_seconds":
+        return (isinstance(value, (int, float)) and not isinstance(value, bool)
+                and value in THINKING_SECONDS)
     if name == "animation_speed":
         return value in ANIMATION_SPEEDS
     if name in ("colour_blind", "fullscreen"):
@@ -66,7 +73,10 @@ def load(path: Path | None = None) -> tuple[Settings, str | None]:
     for f in fields(Settings):
         if f.name in data:
             if _valid(f.name, data[f.name]):
-                settings = replace(settings, **{f.name: data[f.name]})
+                value = data[f.name]
+                if f.name in ("ui_scale", "thinking_seconds"):
+                    value = float(value)
+                settings = replace(settings, **{f.name: value})
             else:
                 bad.append(f.name)
     if bad:

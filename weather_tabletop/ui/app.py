@@ -16,7 +16,7 @@ import pygame
 
 import weather_tabletop
 
-from .. import i18n
+from .. import ai, i18n
 from .. import settings as settings_mod
 from ..i18n import tr
 from ..settings import Settings
@@ -48,6 +48,7 @@ class App:
         self.settings = settings
         self.settings_path = settings_path
         i18n.set_language(settings.language)
+        _apply_thinking_time(settings)
         pygame.display.set_caption(weather_tabletop.APP_NAME)
         self._windowed = (max(1, size[0]), max(1, size[1]))
         self.fullscreen = fullscreen or settings.fullscreen
@@ -107,6 +108,8 @@ class App:
         old = self.settings
         self.settings = new
         settings_mod.save(new, self.settings_path)
+        if new.thinking_seconds != old.thinking_seconds:
+            _apply_thinking_time(new)
         if new.language != old.language:
             i18n.set_language(new.language)
         if new.ui_scale != old.ui_scale or new.language != old.language:
@@ -265,6 +268,12 @@ def _fatal_screen(window: pygame.Surface | None, message: str) -> None:
         event = pygame.event.wait()
         if event.type in (pygame.QUIT, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             return
+
+
+def _apply_thinking_time(settings: Settings) -> None:
+    """``hard`` computer seats made from now on think this long per move (seats already at a
+    table keep the budget they were made with)."""
+    ai.set_budget(seconds=settings.thinking_seconds)
 
 
 def run(argv_options: dict) -> int:

@@ -1,5 +1,5 @@
-"""Settings: UI scale, animation speed, colour-blind markings, language, full screen.
-Each change is applied and saved at once."""
+"""Settings: UI scale, animation speed, the hard computer's thinking time, language,
+colour-blind markings, full screen. Each change is applied and saved at once."""
 
 from __future__ import annotations
 
@@ -11,13 +11,20 @@ import pygame_gui
 from ... import i18n
 from ...engine.protocol import Colour
 from ...i18n import tr
-from ...settings import ANIMATION_SPEEDS, UI_SCALES
+from ...settings import ANIMATION_SPEEDS, DEFAULT_THINKING_SECONDS, THINKING_SECONDS, UI_SCALES
 from .. import widgets
 from ..scene import Scene
 from ..table_view import draw_token
 
 _SAMPLE = (Colour("red", (200, 60, 60), "R"), Colour("blue", (60, 90, 200), "B"),
            Colour("green", (60, 160, 80), "G"), Colour("yellow", (220, 190, 40), "Y"))
+
+
+def _seconds_text(seconds: float) -> str:
+    text = tr("settings.seconds", seconds=f"{seconds:g}")
+    if seconds == DEFAULT_THINKING_SECONDS:
+        text = tr("settings.default", choice=text)
+    return text
 
 
 class SettingsScene(Scene):
@@ -45,11 +52,14 @@ class SettingsScene(Scene):
         cw = box.right - cx - self.px(28)
         y = box.y + self.px(26)
         fh = self.px(42)
+        gap = self.px(16)  # six rows fit a 1280x720 window at 150 %
         rows = [
             ("ui_scale", tr("settings.scale"), [(f"{round(v * 100)} %", str(v)) for v in UI_SCALES],
              str(s.ui_scale)),
             ("animation_speed", tr("settings.speed"),
              [(tr("speed." + k), k) for k in ANIMATION_SPEEDS], s.animation_speed),
+            ("thinking_seconds", tr("settings.thinking"),
+             [(_seconds_text(v), str(v)) for v in THINKING_SECONDS], str(s.thinking_seconds)),
             ("language", tr("settings.language"), [(n, c) for c, n in i18n.languages().items()],
              i18n.language()),
         ]
@@ -57,7 +67,8 @@ class SettingsScene(Scene):
             widgets.label(self, pygame.Rect(lx, y, lw, fh), text, object_id="#field")
             dd = widgets.dropdown(self, pygame.Rect(cx, y, cw, fh), options, current)
             self.controls[dd] = key
-            y += fh + self.px(22)
+            y += fh + gap
+        sample_y = y + fh // 2  # the colour-blind row: sample tokens beside its button
         for key, text, on in (("colour_blind", tr("settings.colour_blind"), s.colour_blind),
                               ("fullscreen", tr("settings.fullscreen"), s.fullscreen)):
             widgets.label(self, pygame.Rect(lx, y, lw, fh), text, object_id="#field")
@@ -66,8 +77,8 @@ class SettingsScene(Scene):
                                object_id=None if on else "#secondary",
                                tooltip=tr("settings." + key + "_tip"))
             self.controls[b] = key
-            y += fh + self.px(22)
-        self._sample_at = (cx + self.px(170), box.y + self.px(26) + 3 * (fh + self.px(22)) + fh // 2)
+            y += fh + gap
+        self._sample_at = (cx + self.px(170), sample_y)
         widgets.label(self, pygame.Rect(lx, box.bottom - self.px(56), box.width - self.px(56), self.px(30)),
                       tr("settings.saved_where"), object_id="#small")
 
@@ -75,6 +86,9 @@ class SettingsScene(Scene):
         widgets.plain_background(surface)
 
     def draw_over(self, surface: pygame.Surface) -> None:
+        if any(isinstance(c, pygame_gui.elements.UIDropDownMenu)
+               and c.current_state is c.menu_states.get("expanded") for c in self.controls):
+            return  # an open list covers the sample tokens' place
         x, y = self._sample_at
         for i, colour in enumerate(_SAMPLE):
             draw_token(surface, (x + i * self.px(44), y), self.px(17), colour, i, self.app.text,
@@ -94,8 +108,8 @@ class SettingsScene(Scene):
             return
         s = self.app.settings
         choice = widgets.dropdown_choice(event)
-        if key == "ui_scale" and choice:
-            new = replace(s, ui_scale=float(choice))
+        if key in ("ui_scale", "thinking_seconds") and choice:
+            new = replace(s, **{key: float(choice)})
         elif key in ("animation_speed", "language") and choice:
             new = replace(s, **{key: choice})
         elif key in ("colour_blind", "fullscreen"):
