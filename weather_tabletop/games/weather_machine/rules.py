@@ -1820,23 +1820,36 @@ def phase_c(c: Ctx) -> None:
 
 
 def metric(s: WMState, seat: int, name: str) -> int:
+    """The count a Goal tile's condition reads (Player Aid), worked out for that name only."""
     p = s.pl[seat]
-    cells = [x for row in p.office for x in row]
     if name.startswith("funding_"):
         return p.funding[("government", "lab", "rnd").index(name[8:])]
     if name.startswith("office_"):
-        return sum(1 for x in cells if x.startswith(name[7:] + ":"))
-    return {
-        "gov_bots": sum(1 for col in s.gov_bots for x in col if x == seat),
-        "rnd_bots": sum(1 for br in s.rnd for x in br if x == seat),
-        "subsidies": len(p.subsidies), "papers": p.papers, "citations": p.citations,
-        "awards": p.awards, "investments": p.investments,
-        "rows_complete": sum(1 for r in range(6) if B.row_tokens(p, r) == 3),
-        "weathers": len({x.split(":")[1] for x in cells if ":" in x}),
-        "breakthroughs": sum(1 for x in p.breakthrough if x == 2),
-        "workshop_tiles": len(p.tiles), "parts": sum(p.parts), "chemicals": sum(p.chemicals),
-        "bots_built": 12 - sum(p.line),
-    }[name]
+        prefix = name[7:] + ":"
+        return sum(1 for row in p.office for x in row if x.startswith(prefix))
+    simple = _METRICS.get(name)
+    if simple is None:
+        raise KeyError(name)
+    return simple(s, seat, p)
+
+
+_METRICS: dict[str, Callable[[WMState, int, PlayerState], int]] = {
+    "gov_bots": lambda s, seat, p: sum(col.count(seat) for col in s.gov_bots),
+    "rnd_bots": lambda s, seat, p: sum(br.count(seat) for br in s.rnd),
+    "subsidies": lambda s, seat, p: len(p.subsidies),
+    "papers": lambda s, seat, p: p.papers,
+    "citations": lambda s, seat, p: p.citations,
+    "awards": lambda s, seat, p: p.awards,
+    "investments": lambda s, seat, p: p.investments,
+    "rows_complete": lambda s, seat, p: sum(1 for r in range(6) if B.row_tokens(p, r) == 3),
+    "weathers": lambda s, seat, p: len({x.split(":")[1] for row in p.office for x in row
+                                        if ":" in x}),
+    "breakthroughs": lambda s, seat, p: sum(1 for x in p.breakthrough if x == 2),
+    "workshop_tiles": lambda s, seat, p: len(p.tiles),
+    "parts": lambda s, seat, p: sum(p.parts),
+    "chemicals": lambda s, seat, p: sum(p.chemicals),
+    "bots_built": lambda s, seat, p: 12 - sum(p.line),
+}
 
 
 def goal_met(s: WMState, seat: int, goal: int) -> bool:
