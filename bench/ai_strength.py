@@ -8,7 +8,8 @@
 Each pairing plays ``--games`` games; in game ``i`` the first level sits in seat ``i % 2`` and the
 seed is ``--seed + i``. A tie counts as half a win. ``hard`` thinks for exactly ``--iterations``
 rollouts per move, rounded up to one rollout per candidate (deterministic for a seed), never
-against a clock; the defaults (Meteo 1, Machines To The Sky 6) are the budgets of ``docs/ai.md``.
+against a clock; the defaults (Meteo 1, Machines To The Sky 6, Weather Machine 1) are the
+budgets of ``docs/ai.md``.
 A solo win (``--solo``) is a score above the Automa's, a tie half. In Machines To The Sky
 ``--solo`` also plays ``hard`` alone against the Automa at 0, 2, 4 and 6 red cards (a win is
 beating the Automa's score). Games are played through the rules directly (no saving).
@@ -172,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.timing:
         timing(args.game, args.timing, args.moves, args.seed)
         return 0
-    iterations = args.iterations or (1 if game.id == "meteo" else 6)
+    iterations = args.iterations or (6 if game.id == "machines-to-the-sky" else 1)
     rows = []
     for pair in [p for p in args.pairs.split(",") if p]:
         a, b = pair.split("-")
