@@ -16,7 +16,7 @@ from weather_tabletop.games.weather_machine import rules as R
 from weather_tabletop.games.weather_machine.data import V_SCI
 from weather_tabletop.games.weather_machine.events import Logged
 from weather_tabletop.games.weather_machine.rules import GAME
-from weather_tabletop.games.weather_machine.state import PlayerState, WMState, evolve
+from weather_tabletop.games.weather_machine.state import PlayerState, WMState, evolve, evolve_fields
 
 from .helpers import start
 
@@ -39,6 +39,12 @@ def plain_set_in(obj: Any, path: tuple, value: Any) -> Any:
     items = list(obj)
     items[key] = plain_set_in(obj[key], path[1:], value)
     return tuple(items)
+
+
+def plain_view(s: WMState, seat: int) -> WMState:
+    hidden = lambda stack, keep: stack[:keep] + (B.EMPTY,) * max(0, len(stack) - keep)  # noqa: E731
+    return dataclasses.replace(s, exp_deck=hidden(s.exp_deck, 1), up_stack=hidden(s.up_stack, 1),
+                               down_stack=hidden(s.down_stack, 0), seed=0)
 
 
 def plain_chem_caps(p: PlayerState) -> list[int]:
@@ -93,6 +99,9 @@ def test_evolve_is_dataclasses_replace() -> None:
         evolve(s, "rounds", 4)
     with pytest.raises(TypeError):
         evolve(p, "_opts", 4)
+    assert evolve_fields(s, round=4, seed=0) == dataclasses.replace(s, round=4, seed=0)
+    with pytest.raises(TypeError):
+        evolve_fields(s, round=4, rounds=4)
 
 
 @pytest.mark.parametrize("players,seed,options", [
@@ -120,7 +129,14 @@ def test_fast_paths_match_the_plain_definitions(players: int, seed: int, options
         seat = GAME.to_act(s)[0]
         legal = GAME.legal_commands(s, seat)
         assert legal == R.step_options(plain, plain.stack[-1])
+        # a view: the same value as built by ``dataclasses.replace``; the options worked out on
+        # it (nothing hidden is read) are those its state keeps
+        for who in range(players):
+            view = GAME.view(s, who)
+            assert view == plain_view(plain, who)
+            assert "_ahead" not in view.__dict__
         assert GAME.legal_commands(GAME.view(plain, seat), seat) == legal
+        assert GAME.legal_commands(GAME.view(s, seat), seat) == legal
         cmd = legal[rng.below(len(legal))]
         events = GAME.decide(fresh(s), cmd)
         group = match.submit(cmd)

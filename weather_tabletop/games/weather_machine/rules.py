@@ -9,7 +9,6 @@ until a seat has to choose again. ``legal_commands`` lists the options of the to
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import combinations_with_replacement
 from typing import Any, Callable, Hashable
 
@@ -25,7 +24,7 @@ from .commands import COMMANDS
 from .data import (COLOUR_TRACK, GOVERNMENT, LAB, OFFICE, RND, SUPPLY, TRACK_NAMES, V_GOV, V_LAB,
                    V_RND, V_SCI, V_SUPPLY)
 from .events import EVENTS, Dealt, Logged, Revealed, Set
-from .state import BLOCKED, EMPTY, LATIV, PlayerState, WMState
+from .state import BLOCKED, EMPTY, LATIV, PlayerState, WMState, evolve_fields
 
 LOC_NAMES = T.LOC_NAMES
 ACTIONS = {GOVERNMENT: ("Sell a Part", "Secure Subsidy"), LAB: ("Work on Experiment", "Publish a Paper"),
@@ -801,8 +800,15 @@ class WeatherMachine:
         Workshop stack, and of the face-up Workshop stack below its top tile; and the seed, from
         which those orders could be worked out."""
         deck = state.exp_deck[:1] + (EMPTY,) * max(0, len(state.exp_deck) - 1)
-        return replace(state, exp_deck=deck, up_stack=state.up_stack[:1] + (EMPTY,) * max(0, len(state.up_stack) - 1),
-                       down_stack=(EMPTY,) * len(state.down_stack), seed=0)
+        new = evolve_fields(state, exp_deck=deck,
+                            up_stack=state.up_stack[:1] + (EMPTY,) * max(0, len(state.up_stack) - 1),
+                            down_stack=(EMPTY,) * len(state.down_stack), seed=0)
+        # the options of the top step read nothing hidden (of the stacks only whether the
+        # face-up one is empty), so a view keeps those of its state
+        opts = state.__dict__.get("_opts")
+        if opts is not None:
+            new.__dict__["_opts"] = opts
+        return new
 
     def scores(self, state: WMState) -> list[ScoreLine]:
         return final_scores(state)

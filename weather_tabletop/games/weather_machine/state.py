@@ -132,3 +132,18 @@ def evolve(obj: Any, key: str, value: Any) -> Any:
     new = object.__new__(obj.__class__)
     object.__setattr__(new, "__dict__", d)
     return new
+
+
+def evolve_fields(obj: Any, **changes: Any) -> Any:
+    """``evolve`` for several fields at once."""
+    d = obj.__dict__.copy()
+    names = _FIELDS[obj.__class__]
+    if len(d) != len(names):
+        d = {name: d[name] for name in names}
+    for key in changes:
+        if key not in d:
+            raise TypeError(f"{obj.__class__.__name__} has no field {key!r}")
+    d.update(changes)
+    new = object.__new__(obj.__class__)
+    object.__setattr__(new, "__dict__", d)
+    return new
