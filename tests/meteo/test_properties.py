@@ -17,7 +17,8 @@ from weather_tabletop.games.meteo.commands import (DrawMarker, EndMovement, EndP
                                                    PlaceMarker, RelocateFigure, RelocateWitch,
                                                    RemoveMarker, RollWind, SkipRemoval,
                                                    StepFigure, StepWitch)
-from weather_tabletop.games.meteo.rules import FIGURES, GAME, start_village
+from weather_tabletop.games.meteo.invariants import problems
+from weather_tabletop.games.meteo.rules import GAME, start_village
 from weather_tabletop.games.meteo.state import MeteoState
 
 from .helpers import config
@@ -47,20 +48,7 @@ def candidates(s: MeteoState, seat: int) -> list[Command]:
 
 
 def check_invariants(s: MeteoState) -> None:
-    assert s.marker_total() == 30
-    kinds = sorted(s.supply + s.face_up + s.returned + sum(s.hands, ()) +
-                   tuple(k for _, k in s.markers))
-    assert kinds == sorted(k for k in BOARD.marker_kinds for _ in range(5))
-    assert all(len(f) == FIGURES[s.players] for f in s.figures)
-    assert len(s.witches) == 3 and len(s.face_up) <= 2 and s.returned == ()
-    assert all(len(h) <= 3 for h in s.hands)
-    for p, n in s.occupancy.items():
-        kind = BOARD.spaces[p].kind
-        if kind == "landscape":
-            assert n <= 2
-        if kind == "coloured" and GAME.overfull(s) != p:
-            assert n <= 1
-    assert all(BOARD.spaces[p].kind == "landscape" for p, _ in s.markers)
+    assert problems(s) == []
     if not GAME.is_over(s):
         seats = GAME.to_act(s)
         assert len(seats) == 1 and GAME.legal_commands(s, seats[0])

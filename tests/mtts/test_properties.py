@@ -13,6 +13,7 @@ from weather_tabletop.engine.protocol import IllegalMove
 from weather_tabletop.engine.storage import SavedGame
 from weather_tabletop.games.machines_to_the_sky import commands as C
 from weather_tabletop.games.machines_to_the_sky import content as K
+from weather_tabletop.games.machines_to_the_sky.invariants import problems
 from weather_tabletop.games.machines_to_the_sky.rules import GAME
 from weather_tabletop.games.machines_to_the_sky.state import HIDDEN, MttsState
 
@@ -21,22 +22,7 @@ from .helpers import config, play_random, start
 
 def conserved(s: MttsState) -> None:
     """Experts (10 per colour), Power (32), Projects, Contacts and Element tokens are conserved."""
-    for seat, p in enumerate(s.players):
-        on_market = sum(row[seat] for row in s.bids) + s.priority_bids[seat]
-        assert p.stock + p.supply + on_market == K.EXPERTS
-        assert p.stock >= 0 and p.supply >= 0 and p.power >= 0
-    assert s.power_supply + sum(p.power for p in s.players) == K.POWER_TOKENS
-    assert s.power_supply >= 0
-    projects = (list(s.project_deck) + list(s.project_discard) + [c for c in s.market if c >= 0]
-                + list(s.automa_claimed)
-                + [c for p in s.players for c in p.hand + sum(p.lanes, ())])
-    assert sorted(projects) == list(range(len(K.PROJECTS)))
-    contacts = list(s.contact_deck) + list(s.contact_discard) + [c for p in s.players for c in p.contacts]
-    assert sorted(contacts) == list(range(len(K.CONTACTS)))
-    tokens = (sum(s.ark_track, ()) + s.tokens_spent
-              + tuple(t for p in s.players for t in p.bonus + tuple(b[0] for b in p.boosts)))
-    assert sorted(tokens) == list(range(len(K.TOKENS)))
-    assert all(len(level) <= 4 for level in s.ark_track)
+    assert problems(s) == []
 
 
 @pytest.mark.parametrize("players,options", [

@@ -7,9 +7,9 @@ from typing import Any
 
 from tests.support.play import config
 from weather_tabletop.engine.match import Match
-from weather_tabletop.games.weather_machine import board as B
+from weather_tabletop.games.weather_machine.invariants import problems as conservation  # noqa: F401
 from weather_tabletop.games.weather_machine.rules import GAME
-from weather_tabletop.games.weather_machine.state import EMPTY, LATIV, WMState
+from weather_tabletop.games.weather_machine.state import WMState
 
 
 def start(players: int = 3, seed: int = 1, **options: Any) -> Match:
@@ -37,57 +37,3 @@ def at_step(s: WMState, *steps: tuple, round_: int = 2, phase: str = "A") -> WMS
     """The state with the given steps on top of a game-ending sentinel (first given on top)."""
     base = (("fx", -1, "final_scoring"),)
     return replace(s, stack=base + tuple(reversed(steps)), round=round_, phase=phase)
-
-
-def conservation(s: WMState) -> list[str]:
-    """Every component where it should be; returns the problems found."""
-    d = B.D
-    bad = []
-    chems = (sum(sum(x) for x in s.chem_supply) + sum(sum(p.chemicals) for p in s.pl)
-             + sum(1 for br in s.rnd_chem for x in br if x != EMPTY))
-    if chems != 25:
-        bad.append(f"chemicals {chems}")
-    for seat, p in enumerate(s.pl):
-        bots = (sum(p.line) + p.ws_bots + sum(1 for col in s.gov_bots for x in col if x == seat)
-                + sum(1 for br in s.lab for x in br if x == seat)
-                + sum(1 for br in s.rnd for x in br if x == seat)
-                + sum(1 for st in s.stack if st[0] == "to_line" and st[1] == seat))
-        if bots != 12:
-            bad.append(f"seat {seat} bots {bots}")
-        for t in range(5):
-            if not 0 <= p.vouchers[t] <= d.voucher_limit[t]:
-                bad.append(f"seat {seat} vouchers {p.vouchers}")
-        if not B.chems_fit(p, p.chemicals) or not B.items_fit(len(p.tiles), sum(p.parts), p.ws_bots):
-            bad.append(f"seat {seat} workshop overfull")
-        if min(p.parts) < 0 or min(p.chemicals) < 0 or p.investments < 0 or p.pending_awards < 0:
-            bad.append(f"seat {seat} negative")
-    lativ = s.lativ_side + sum(1 for br in s.lab for x in br if x == LATIV)
-    if lativ != 5:
-        bad.append(f"lativ bots {lativ}")
-    lab_total = (d.lab_tokens_small if s.players <= 3 else d.lab_tokens) * 5
-    tokens = (sum(s.gov_tokens) + sum(s.lab_tokens) + sum(s.rnd_tokens) + s.removed_tokens
-              + sum(len(p.pending_tokens) for p in s.pl)
-              + sum(1 for p in s.pl for row in p.office for x in row if ":" in x))
-    if tokens != 20 + lab_total:
-        bad.append(f"research tokens {tokens}")
-    awards = s.awards_left + sum(p.awards for p in s.pl)
-    placed = sum(1 for p in s.pl for row in p.office for x in row if x == "A")
-    if awards != 12 or placed + sum(p.pending_awards for p in s.pl) != 12 - s.awards_left:
-        bad.append(f"awards {awards}")
-    if s.gov_markers + sum(s.ew_gov) != 3:
-        bad.append("government markers")
-    subs = (sum(1 for col in s.gov_grid for x in col if x.startswith("S"))
-            + sum(len(p.subsidies) for p in s.pl) + s.discarded_subsidies)
-    if subs != 15:
-        bad.append(f"subsidy tiles {subs}")
-    ew = sum(len(x) for x in s.ew_board) + sum(len(x) for x in s.ew_stack)
-    if ew != 15:
-        bad.append(f"extreme weather tiles {ew}")
-    ws = (sum(1 for x in s.offer if x != EMPTY) + len(s.up_stack) + len(s.down_stack)
-          + sum(len(p.tiles) for p in s.pl) + sum(1 for st in s.stack if st[0] == "tile_place"))
-    if ws != 30:
-        bad.append(f"workshop tiles {ws}")
-    exp = len(s.exp_deck) + sum(1 for x in s.exp_display if x != EMPTY) + (s.exp_below != EMPTY)
-    if exp > 12:
-        bad.append(f"experiment tiles {exp}")
-    return bad
