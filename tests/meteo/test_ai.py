@@ -30,6 +30,19 @@ def midgame(seed: int = 3, commands: int = 40) -> MeteoState:
     return s
 
 
+def endgame(seed: int = 3) -> MeteoState:
+    """A greedy game played on until the endgame (``bots.endgame``), then on to seat 0 placing
+    markers."""
+    s = started(2, seed)
+    r = Rng(seed, 5)
+    while not (bots.endgame(s) and s.current == 0 and s.phase == PLACE
+               and GAME.to_act(s) == (0,) and s.hands[0]):
+        assert not GAME.is_over(s)
+        seat = GAME.to_act(s)[0]
+        s = run(s, bots.choose(GAME, GAME.view(s, seat), seat, r))
+    return s
+
+
 def other_deal(s: MeteoState, seed: int) -> MeteoState:
     """The same game for seat 0 with seat 1's hand, the supply's order, the markers on their
     way back and the seed dealt anew from the markers seat 0 cannot see."""
@@ -59,8 +72,17 @@ def test_a_decision_does_not_depend_on_other_seats_hidden_markers():
         assert len(picks) == 1, level
 
 
+def test_an_endgame_decision_does_not_depend_on_other_seats_hidden_markers():
+    s = endgame(seed=2)
+    others = [other_deal(s, k) for k in range(3)]
+    assert all(GAME.view(o, 0) == GAME.view(s, 0) for o in others)
+    picks = {make_player("hard", 11, GAME, iterations=14).choose(GAME, GAME.view(o, 0), 0)
+             for o in [s, *others]}
+    assert len(picks) == 1
+
+
 def test_hard_keeps_its_iteration_budget_and_is_deterministic():
-    s = midgame(seed=4)
+    s = endgame(seed=4)
     view = GAME.view(s, 0)
     a = make_player("hard", 7, GAME, iterations=10)
     b = make_player("hard", 7, GAME, iterations=10)
@@ -70,6 +92,27 @@ def test_hard_keeps_its_iteration_budget_and_is_deterministic():
     # whole rounds of one rollout per candidate: at least the budget, less than one more round
     assert 10 <= a.last_iterations < 10 + k and a.last_iterations % k == 0
     assert a.last_iterations == b.last_iterations
+    assert a.last_means == b.last_means
+
+
+def test_before_the_endgame_one_round_decides():
+    """The rest of the seat's turn has no chance in it: more rounds would repeat the first."""
+    s = midgame(seed=4)
+    assert not bots.endgame(s)
+    a = make_player("hard", 7, GAME, iterations=10)
+    a.choose(GAME, GAME.view(s, 0), 0)
+    assert a.last_iterations == len(a.last_means) > 1
+
+
+def test_endgame_rollouts_play_on_past_the_seat_s_turn():
+    s = endgame(seed=4)
+    view = GAME.view(s, 0)
+    a = make_player("hard", 7, GAME, iterations=10)
+    a.choose(GAME, view, 0)
+    # the continuations reached the seat's next turn (or the end of the game)
+    ends = [st for st in a._next.values()
+            if st.phase == "over" or (st.current == 0 and st.round > view.round)]
+    assert ends
 
 
 def test_determinised_states_agree_with_the_view():

@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections import deque
 from functools import lru_cache
 import math
+import time
 from dataclasses import replace
 from typing import Any, Callable
 
-from weather_tabletop.ai.plan import PlanPlayer
+from weather_tabletop.ai.plan import RESERVE, PlanPlayer
 from weather_tabletop.engine.chance import Rng
 from weather_tabletop.engine.protocol import Command, IllegalMove
 
@@ -219,13 +220,14 @@ def points(state: MeteoState, seat: int) -> int:
 
 def _points(figures: tuple, c: int) -> int:
     home, start = BOARD.villages[c], BOARD.villages[(c + 3) % 6]
+    half = BOARD.halves[c]
     total = 0
     for p in figures:
         if p == home:
             total += 3
         elif p == start:
             total -= 3
-        elif BOARD.in_half(c, p):
+        elif p in half:
             total += 1
         else:
             total -= 1
@@ -296,6 +298,32 @@ def horizon(game: Any, start: MeteoState, state: MeteoState, seat: int) -> bool:
     return state.current != seat or state.phase in (DRAW, WIND_PHASE, OVER)
 
 
+#: The endgame: a seat has at most this many figures outside its own half (or the end is
+#: triggered). There the planner looks past its own turn (``deep_horizon``).
+DEEP_OUTSIDE = 1
+
+
+def outside(state: MeteoState, seat: int) -> int:
+    """The seat's figures not yet in its own half."""
+    half = BOARD.halves[state.colours[seat]]
+    return sum(p not in half for p in state.figures[seat])
+
+
+def endgame(state: MeteoState) -> bool:
+    return state.ending >= 0 or any(outside(state, i) <= DEEP_OUTSIDE
+                                    for i in range(state.players))
+
+
+def deep_horizon(game: Any, start: MeteoState, state: MeteoState, seat: int) -> bool:
+    """In the endgame a rollout plays on through the draw, the wind and the other seats' turns
+    until the seat is about to place markers again, or the game is over."""
+    if state.phase == OVER:
+        return True
+    if state.current == start.current and state.round == start.round:
+        return False
+    return state.current == seat and state.phase == PLACE
+
+
 def rollout_policy(game: Any, state: MeteoState, seat: int, rng: Rng) -> Command:
     """The greedy player judging positions as the hard player does (``HARD_STYLE``)."""
     return choose(game, state, seat, rng, HARD_STYLE)
@@ -334,15 +362,148 @@ class EasyPlayer:
 HARD_SECONDS = 2.0
 
 
+def _step(game: Any, state: MeteoState, command: Command) -> MeteoState:
+    for event in game.decide(state, command):
+        state = game.apply(state, event)
+    return state
+
+
+class _Abandoned(Exception):
+    """The thought ran out of time or was abandoned (``stop``)."""
+
+
+class MeteoPlanner(PlanPlayer):
+    """:class:`PlanPlayer`'s flat Monte Carlo, organised for Meteo's turns.
+
+    A candidate is followed by the greedy play of the rest of the seat's turn (``HARD_STYLE``),
+    which has no chance in it: the turn's end is computed once, on the view, and the greedy
+    step from each position is remembered for the rest of the turn (the candidates of one
+    decision and the decisions of one turn share most of their positions). Before the endgame
+    that end of the turn is judged by :func:`evaluate` and one round decides. In the endgame
+    (:func:`endgame`) each round deals a sample of what the seat cannot see and plays on
+    through the draw, the wind and the other seats' turns (they play as the greedy player)
+    until the seat is to place markers again, or the game is over; ``iterations`` (rounded up
+    to whole rounds) or ``seconds`` bound the rounds. The samples of a turn are the same for
+    every decision of that turn (round ``k`` deals from a generator seeded by the player's
+    seed, the game round and ``k``), so their continuations are remembered too."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._seed = args[1] if len(args) > 1 else kwargs.get("seed", 0)
+        self._seat = 0
+        self._turn: tuple = ()
+        self._next: dict = {}
+        self._ends: dict = {}
+        self._cont: dict = {}
+
+    def choose(self, game: Any, view: MeteoState, seat: int,
+               stop: Callable[[], bool] | None = None) -> Command:
+        started = time.perf_counter()
+        legal = game.legal_commands(view, seat)
+        if not legal:
+            raise IllegalMove("no legal command")
+        self.last_iterations = 0
+        self.last_means = []
+        if len(legal) == 1:
+            return legal[0]
+        cands = [c for c in self.shortlist(game, view, seat, legal, self._rng) if c in legal]
+        cands = list(dict.fromkeys(cands)) or [legal[0]]
+        if len(cands) == 1:
+            return cands[0]
+        self._seat = seat
+        turn = (view.round, view.current, seat)
+        if turn != self._turn:
+            self._turn = turn
+            self._next, self._ends, self._cont = {}, {}, {}
+        deep = endgame(view)
+        deadline = None if self.iterations else started + RESERVE * (self.seconds or 1.0)
+        self._deadline, self._stop = deadline, stop
+        limit = (self.iterations or 10**9) if deep else 1
+        totals = [0.0] * len(cands)
+        rounds = done = 0
+        try:
+            ends = [self._end(game, _step(game, view, c)) for c in cands]
+            while done < limit:
+                got = [self._judge(game, view, e, rounds, deep) for e in ends]
+                for k, value in enumerate(got):
+                    totals[k] += value
+                rounds += 1
+                done += len(cands)
+                if stop is not None and stop():
+                    break
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
+        except _Abandoned:
+            pass
+        self.last_iterations = done
+        if rounds == 0:
+            return cands[0]
+        means = [t / rounds for t in totals]
+        self.last_means = list(zip(cands, means))
+        best = max(range(len(cands)),
+                   key=lambda k: (means[k] + (self.keep_bonus if k == 0 else 0.0), -k))
+        return cands[best]
+
+    def _check(self) -> None:
+        if (self._deadline is not None and time.perf_counter() >= self._deadline) or \
+                (self._stop is not None and self._stop()):
+            raise _Abandoned
+
+    def _greedy(self, game: Any, state: MeteoState) -> MeteoState:
+        """The position after the greedy command there (remembered; ties broken by a
+        generator of fixed seed, so it is a function of the position)."""
+        nxt = self._next.get(state)
+        if nxt is None:
+            self._check()
+            actor = game.to_act(state)[0]
+            style = HARD_STYLE if actor == self._seat else GREEDY_STYLE
+            nxt = _step(game, state, choose(game, state, actor, Rng(self._seed, 0x6EE), style))
+            self._next[state] = nxt
+        return nxt
+
+    def _end(self, game: Any, state: MeteoState) -> MeteoState:
+        """The end of the seat's turn (``horizon``) after greedy play from ``state``."""
+        end = self._ends.get(state)
+        if end is None:
+            s = state
+            path = []
+            for _ in range(self.depth):
+                if game.is_over(s) or horizon(game, state, s, self._seat) or not game.to_act(s):
+                    break
+                path.append(s)
+                s = self._greedy(game, s)
+            end = s
+            for p in path:
+                self._ends[p] = end
+            self._ends[state] = end
+        return end
+
+    def _judge(self, game: Any, view: MeteoState, end: MeteoState, k: int,
+               deep: bool) -> float:
+        if not deep or end.phase == OVER:
+            return evaluate(end, self._seat)
+        key = (end, k)
+        value = self._cont.get(key)
+        if value is None:
+            seat = self._seat
+            s = determinize(end, seat, Rng(self._seed * 7919 + view.round, 0xD0 + k))
+            for _ in range(self.depth):
+                if deep_horizon(game, view, s, seat) or not game.to_act(s):
+                    break
+                s = self._greedy(game, s)
+            value = self._cont[key] = evaluate(s, seat)
+        return value
+
+
 def hard_player(seed: int = 0, *, seconds: float | None = None,
                 iterations: int | None = None) -> PlanPlayer:
     """The level ``hard``: :class:`~weather_tabletop.ai.plan.PlanPlayer` over
     :func:`shortlist`; each candidate is followed by the greedy play of the rest of the turn in
     a determinised state and judged by :func:`evaluate`. ``seconds`` per move (default 2) or
     exactly ``iterations`` rollouts."""
-    return PlanPlayer("hard", seed, shortlist=shortlist, policy=rollout_policy,
-                      horizon=horizon, iterations=iterations, keep_bonus=0.001,
-                      seconds=seconds if seconds is not None else HARD_SECONDS)
+    return MeteoPlanner("hard", seed, shortlist=shortlist, policy=rollout_policy,
+                        horizon=horizon, iterations=iterations, keep_bonus=0.001,
+                        seconds=seconds if seconds is not None else HARD_SECONDS)
 
 
 BOTS: dict[str, Callable[..., Any]] = {"easy": EasyPlayer, "normal": GreedyPlayer,
