@@ -88,6 +88,7 @@ def determinize(view: WMState, seat: int, rng: Rng) -> WMState:
 TURN_STEPS = frozenset({"draft", "supply_turn", "turn_sub", "move", "actions", "tokens",
                         "final_place"})
 
+VOUCHER = (0.45, 0.5, 0.5, 0.5, 0.9)  # Supply, Government, Lab, R&D, Science
 CHEMICAL, PART, WS_BOT, BUILT = 0.8, 0.9, 0.9, 0.6
 PENDING_TOKEN, PENDING_AWARD = 1.6, 4.0
 LAB_BOT, GOV_BOT, RND_BOT = 1.6, 1.6, 0.8
@@ -112,8 +113,8 @@ def value(s: WMState, seat: int) -> float:
     if s.phase == "over":
         return base
     vouchers = p.vouchers
-    v = (0.45 * vouchers[0] + 0.5 * (vouchers[1] + vouchers[2] + vouchers[3])
-         + 0.9 * vouchers[4])
+    v = (VOUCHER[0] * vouchers[0] + VOUCHER[1] * vouchers[1] + VOUCHER[2] * vouchers[2]
+         + VOUCHER[3] * vouchers[3] + VOUCHER[4] * vouchers[4])
     v += CHEMICAL * sum(p.chemicals) + PART * sum(p.parts) + WS_BOT * p.ws_bots
     v += BUILT * (12 - sum(p.line))
     v += PENDING_TOKEN * len(p.pending_tokens) + PENDING_AWARD * p.pending_awards
@@ -177,9 +178,10 @@ def _finish(game: Game, s: WMState, seat: int, depth: int) -> WMState:
         legal = game.legal_commands(s, seat)
         if not legal:
             return s
-        if len(legal) == 1 or depth <= 0:
-            best = legal[0] if len(legal) == 1 else max(
-                legal, key=lambda c: _score(game, s, c, seat))
+        if len(legal) == 1:
+            best = legal[0]
+        elif top[0] == "pay":
+            best = min(legal, key=_payment_cost)
         else:
             best = max(legal, key=lambda c: _score(game, s, c, seat))
         nxt = _after(game, s, best)
@@ -187,6 +189,16 @@ def _finish(game: Game, s: WMState, seat: int, depth: int) -> WMState:
             return s
         s = nxt
     return s
+
+
+def _payment_cost(cmd: Command) -> float:
+    """What a payment gives up in :func:`value`'s weights: the cheapest is what ``value``
+    would pick (the payment changes nothing else), without trying each."""
+    if isinstance(cmd, C.PayVoucher):
+        return VOUCHER[cmd.vtype]
+    if isinstance(cmd, C.ScienceExchange):
+        return sum(VOUCHER[t] for t in cmd.types)
+    return 99.0
 
 
 def _score(game: Game, s: WMState, cmd: Command, seat: int, depth: int = 0) -> float:
