@@ -99,10 +99,27 @@ def _job(args: tuple) -> tuple[int, float, float, int]:
     return index, result, seconds, commands
 
 
+class _Serial:
+    """``map`` in this process, lazily (the same interface as the process pool)."""
+
+    def __enter__(self) -> "_Serial":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def map(self, fn: Any, items: list) -> Any:
+        return (fn(x) for x in items)
+
+
 def pairing(game_name: str, a: str, b: str, games: int, seed: int, iterations: int,
-            jobs: int, options: dict[str, Any] | None = None) -> dict[str, Any]:
+            jobs: int, options: dict[str, Any] | None = None,
+            progress: bool = False) -> dict[str, Any]:
     """``a`` against ``b`` (``b`` None: ``a`` alone, against the Automa)."""
     options = options or {}
+
+    def levels_of(i: int) -> str:
+        return a if b is None else f"{a} in seat {i % 2}"
     work = []
     for i in range(games):
         if b is None:
@@ -113,11 +130,13 @@ def pairing(game_name: str, a: str, b: str, games: int, seed: int, iterations: i
     wins = 0.0
     seconds = 0.0
     commands = 0
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(_job, work))
-    else:
-        results = [_job(w) for w in work]
+    results = []
+    with ProcessPoolExecutor(jobs) if jobs > 1 else _Serial() as pool:
+        for done in pool.map(_job, work):
+            results.append(done)
+            if progress:
+                print(f"  game {done[0]}: {levels_of(done[0])} {done[1]} ({done[2]:.1f} s)",
+                      file=sys.stderr, flush=True)
     for _, result, secs, cmds in results:
         wins += result
         seconds += secs
@@ -168,6 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timing", type=float, default=None, metavar="SECONDS",
                     help="instead: time hard's moves under this per-move budget")
     ap.add_argument("--moves", type=int, default=20, help="searched moves for --timing")
+    ap.add_argument("--progress", action="store_true", help="a line per game on stderr")
     args = ap.parse_args(argv)
     game = load_game(args.game)
     if args.timing:
@@ -177,12 +197,13 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for pair in [p for p in args.pairs.split(",") if p]:
         a, b = pair.split("-")
-        rows.append(pairing(args.game, a, b, args.games, args.seed, iterations, args.jobs))
+        rows.append(pairing(args.game, a, b, args.games, args.seed, iterations, args.jobs,
+                            progress=args.progress))
         _print_row(rows[-1])
     if args.solo:
         for red in (int(x) for x in args.red.split(",")):
             rows.append(pairing(args.game, "hard", None, args.games, args.seed, iterations,
-                                args.jobs, {"red_cards": red}))
+                                args.jobs, {"red_cards": red}, progress=args.progress))
             _print_row(rows[-1])
     print(f"({game.title}; hard at {iterations} iterations per move; "
           f"{args.games} games per row, seeds {args.seed}-{args.seed + args.games - 1})")
