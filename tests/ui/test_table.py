@@ -140,10 +140,46 @@ def test_a_cut_action_shows_its_whole_text_on_hover(app):
     post(app)
     lst = scene.w["actions"]
     font = app.text.font(scene.px(15))
-    shown = [it for it in lst.item_list if it.get("button_element") is not None]
-    long_items = [it for it in shown
-                  if font.size(it["text"])[0] > it["button_element"].get_abs_rect().width - scene.px(16)]
+    shown = [(lst.text_at(i), rect.clip(lst.area)) for i, rect in lst.visible_rows()]
+    long_items = [(text, rect) for text, rect in shown
+                  if font.size(text)[0] > rect.width - scene.px(16)]
     assert long_items, "this position should have an entry too long for the list"
-    spot = long_items[0]["button_element"].get_abs_rect().center
-    post(app, mouse(pygame.MOUSEMOTION, spot))
-    assert scene.tooltip is not None and scene.tooltip[0] == long_items[0]["text"]
+    text, rect = long_items[0]
+    post(app, mouse(pygame.MOUSEMOTION, rect.center))
+    assert scene.tooltip is not None and scene.tooltip[0] == text
+    assert lst.hovered is not None and lst.text_at(lst.hovered) == text
+
+
+def test_action_list_by_mouse(app):
+    """A click on an entry of "Your moves" plays it (the highlighted one too); the wheel
+    scrolls a long list and the keyboard's highlight scrolls into view."""
+    from tests.support.play import config as game_config
+    from weather_tabletop import games as registry
+
+    game = registry.get("weather-machine")
+    scene = TableScene(app, Session.in_memory(game, game_config(game, 2, seed=3)), privacy=False)
+    app.push(scene)
+    post(app)
+    lst = scene.w["actions"]
+    match = scene.session.match
+    assert len(lst) == len(scene.legal) > 1 and lst.bar.needed
+    # the wheel over the list scrolls it; away from it, it does not
+    post(app, mouse(pygame.MOUSEMOTION, lst.rect.center),
+         pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0,
+                            precise_y=-1.0, touch=False))
+    assert lst.scroll == lst.row_h
+    post(app, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0,
+                                 precise_y=1.0, touch=False))
+    assert lst.scroll == 0
+    # the keyboard's highlight at the end of the list is scrolled into view
+    post(app, *[key(pygame.K_DOWN) for _ in range(len(scene.legal))])
+    assert scene.action_index == len(scene.legal) - 1 == lst.selected
+    assert lst.scroll == lst.bar.max_scroll > 0
+    assert lst.area.contains(lst.row_rect(lst.selected))
+    # a click on the highlighted entry plays it
+    index, rect = lst.visible_rows()[-1]
+    assert index == lst.selected
+    command, before = scene.legal[index], match.version
+    spot = rect.clip(lst.area).center
+    post(app, mouse(pygame.MOUSEBUTTONDOWN, spot), mouse(pygame.MOUSEBUTTONUP, spot))
+    assert match.version > before and match.log[-1].command == command

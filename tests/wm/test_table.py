@@ -291,6 +291,7 @@ def test_a_choice_is_asked_next_to_its_spot_and_a_click_plays_it(app):
                                                        "take_chem"), seed=5, busy=True)
     seat = match.to_act()[0]
     view = scene.view
+    view.pieces(scene.view_state, scene.viewer)  # the redraw the view spreads over frames, done
     rows = view._choice_rows
     assert rows and [c for _r, c in rows.values()] == scene.legal[:len(rows)]
     spot = view.L.r(*CHOICE_SPOTS[top(match.state)]).move(view.rect.topleft)

@@ -1,18 +1,22 @@
 """The table's log panel, drawn by the app rather than a pygame_gui text box: each line is
-rendered (wrapped) once when it arrives and then only blitted, so a move costs one line's
-rendering however long the game has run. The mouse wheel scrolls; new lines follow the bottom
-unless the player has scrolled up."""
+rendered (wrapped) once and then only blitted, so a move costs its own lines' rendering however
+long the game has run. Lines that arrive together (a new round brings a dozen) are rendered a
+few per frame (:data:`RENDER_BUDGET`), so a frame in which a move lands stays short. The mouse
+wheel scrolls; new lines follow the bottom unless the player has scrolled up."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 import pygame
 
 from . import theme
+from .table_view import work_until
 from .theme import TextCache
 
 MAX_LINES = 400  # older lines are dropped from the panel (the save file keeps everything)
+RENDER_BUDGET = 0.0003  # seconds of a frame spent rendering new lines (at least one line)
 
 
 @dataclass(frozen=True)
@@ -35,21 +39,47 @@ class LogPanel:
         self.size = size
         self.pad = max(4, size // 2)
         self._surfaces: list[pygame.Surface] = []
+        self._pending: list[LogEntry] = []  # added, not rendered yet
         self._height = 0
         self.scroll = 0  # pixels scrolled up from the bottom
+        self._shown: pygame.Surface | None = None  # the panel as last composed (None: to do)
 
     def clear(self) -> None:
         self._surfaces.clear()
+        self._pending.clear()
         self._height = 0
         self.scroll = 0
+        self._shown = None
 
     def add(self, entries: list[LogEntry]) -> None:
+        """New lines at the bottom (rendered by the next frames' :meth:`draw`)."""
+        self._pending.extend(entries)
+        if len(self._pending) > MAX_LINES:
+            del self._pending[:-MAX_LINES]
+
+    @property
+    def pending(self) -> int:
+        return len(self._pending)
+
+    def flush(self, budget: float | None = None) -> None:
+        """Render waiting lines: all of them, or at least one and then as many as ``budget``
+        seconds allow."""
+        self._flush(budget)
+        self._shown = None
+
+    def _flush(self, budget: float | None) -> list[pygame.Surface]:
         width = self.rect.width - 2 * self.pad - 6
-        for e in entries:
-            self._surfaces.append(self._render(e, width))
-            self._height += self._surfaces[-1].get_height()
+        end = work_until(budget)
+        added = []
+        while self._pending:
+            added.append(self._render(self._pending.pop(0), width))
+            self._height += added[-1].get_height()
+            if end is not None and time.perf_counter() >= end:
+                break
+        self._surfaces.extend(added)
         while len(self._surfaces) > MAX_LINES:
             self._height -= self._surfaces.pop(0).get_height()
+        return added
 
     def _render(self, e: LogEntry, width: int) -> pygame.Surface:
         indent = self.size if e.indent else 0
@@ -69,14 +99,53 @@ class LogPanel:
         if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(mouse):
             limit = max(0, self._height - (self.rect.height - 2 * self.pad))
             self.scroll = max(0, min(limit, self.scroll + event.y * self.size * 3))
+            self._shown = None
             return True
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=self.pad)
-        pygame.draw.rect(surface, theme.LINE, self.rect, 1, border_radius=self.pad)
-        inner = self.rect.inflate(-2 * self.pad, -2 * self.pad)
-        old_clip = surface.get_clip()
+        """The panel, composed again only when it must be (else one blit); new lines arriving
+        while it shows the bottom scroll the composed lines up and are drawn under them."""
+        added = self._flush(RENDER_BUDGET) if self._pending else []
+        if self._shown is not None and added:
+            if self.scroll:  # scrolled up: the view moves with the lines, compose it again
+                self._shown = None
+            else:
+                self._append(added)
+        if self._shown is None:
+            self._shown = self._compose()
+        surface.blit(self._shown, self.rect)
+
+    def _inner(self) -> pygame.Rect:
+        return pygame.Rect(0, 0, *self.rect.size).inflate(-2 * self.pad, -2 * self.pad)
+
+    def _append(self, added: list[pygame.Surface]) -> None:
+        """Scroll the composed lines up by the new lines' height and draw those at the bottom."""
+        assert self._shown is not None
+        inner = self._inner()
+        h = sum(s.get_height() for s in added)
+        if h >= inner.height:
+            self._shown = None
+            return
+        area = self._shown.subsurface(inner)
+        area.scroll(0, -h)
+        area.fill(theme.PANEL, pygame.Rect(0, inner.height - h, inner.width, h))
+        y = inner.height - h
+        for surf in added:
+            area.blit(surf, (0, y))
+            y += surf.get_height()
+        self._draw_bar(self._shown, inner)
+
+    def _compose(self) -> pygame.Surface:
+        """The panel over the table's background colour, as the screen shows it."""
+        surface = pygame.Surface(self.rect.size)
+        if pygame.display.get_surface() is not None:
+            surface = surface.convert()
+        surface.fill(theme.SKY)
+        rect = surface.get_rect()
+        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=self.pad)
+        pygame.draw.rect(surface, theme.LINE, rect, 1, border_radius=self.pad)
+        inner = self._inner()
         surface.set_clip(inner)
         y = inner.bottom + self.scroll
         for surf in reversed(self._surfaces):
@@ -86,10 +155,18 @@ class LogPanel:
             if y + surf.get_height() < inner.top:
                 break
             surface.blit(surf, (inner.x, y))
-        surface.set_clip(old_clip)
-        if self._height > inner.height:  # a thin bar shows where the view is
-            visible = inner.height / self._height
-            bar_h = max(self.pad * 2, int(inner.height * visible))
-            top_frac = 1 - (self.scroll + inner.height) / self._height
-            bar = pygame.Rect(self.rect.right - 5, inner.y + int(top_frac * inner.height), 3, bar_h)
-            pygame.draw.rect(surface, theme.LINE, bar, border_radius=2)
+        surface.set_clip(None)
+        self._draw_bar(surface, inner)
+        return surface
+
+    def _draw_bar(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
+        """A thin bar shows where the view is when the lines do not all fit."""
+        if self._height <= inner.height:
+            return
+        right = surface.get_width()
+        surface.fill(theme.PANEL, pygame.Rect(right - 6, inner.y, 5, inner.height))
+        visible = inner.height / self._height
+        bar_h = max(self.pad * 2, int(inner.height * visible))
+        top_frac = 1 - (self.scroll + inner.height) / self._height
+        bar = pygame.Rect(right - 5, inner.y + int(top_frac * inner.height), 3, bar_h)
+        pygame.draw.rect(surface, theme.LINE, bar, border_radius=2)

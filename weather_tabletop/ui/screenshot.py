@@ -15,6 +15,7 @@ import pygame
 from .. import games
 from ..engine.protocol import GameConfig, SeatConfig, default_colours, options_dict
 from ..settings import Settings
+from .table_view import set_frame_deadline
 
 SCENES = ("menu", "setup", "table", "scores", "rules", "settings", "load", "demos", "privacy",
           "about")
@@ -117,6 +118,7 @@ def render(scene: str, out: Path, size: tuple[int, int], game: str | None, playe
         app.manager.update(0.05)
         if app.top is not None:
             app.top.update(0.0)
+    set_frame_deadline(None)  # a picture shows everything: no work is left for later frames
     app.render(app.window)
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -25,6 +25,7 @@ command that drop would mean (so the rules can say why it is refused) or None.
 from __future__ import annotations
 
 import dataclasses
+import time
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Protocol, Sequence, Union, runtime_checkable
 
@@ -347,3 +348,96 @@ class GenericTableView:
             more = text.render(tr("view.more_moves", n=self._more), self.s(15), theme.MUTED)
             surf.blit(more, more.get_rect(center=pygame.Rect(mx, my, mw, mh).center))
         self._surface = surf.convert_alpha() if pygame.display.get_surface() else surf
+
+
+#: seconds of a frame a view may spend redrawing its state layer before it shows the new state
+#: (:class:`StagedRender`); the rest of the redraw continues in the next frames
+DRAW_BUDGET = 0.0012
+
+_deadline: float | None = None
+
+
+def set_frame_deadline(when: float | None) -> None:
+    """The ``time.perf_counter()`` by which this frame's spread-out work (a view's staged
+    redraw, new log lines, the action list's new entries) should stop; None: no common limit.
+    The table sets it at the start of each frame, so the pieces of work share one budget."""
+    global _deadline
+    _deadline = when
+
+
+def work_until(budget: float | None) -> float | None:
+    """When work given ``budget`` seconds from now should stop (the frame's deadline if that
+    comes first); None: no limit, also outside the table's frames (no deadline set: a
+    screenshot, a test drawing once). Callers still do one unit of work past it, so it
+    progresses."""
+    if budget is None or _deadline is None:
+        return None
+    return min(time.perf_counter() + budget, _deadline)
+
+
+class StagedRender:
+    """Drawing work split into steps, run a few steps per frame.
+
+    A view redraws its state layer into a new surface with a generator that yields between
+    steps (a panel, a row of figures); :meth:`run` advances it until ``budget`` seconds have passed
+    (or the frame's deadline), so a frame in which a move lands stays short, and the view keeps
+    showing what it drew last until the new surface is complete (a few frames later). Whoever
+    needs the new state's pieces (a press on the board) runs it to the end with ``budget=None``.
+
+    ``names`` are attributes of ``owner`` that the job fills as it draws (pieces, tooltip areas):
+    between steps they hold what they held before the job started, so tooltips keep answering
+    for the picture on the screen; during a step and once the job is done, the job's."""
+
+    def __init__(self) -> None:
+        self._job: Any = None
+        self._running = False
+        self._owner: Any = None
+        self._names: tuple[str, ...] = ()
+        self._shown: dict[str, Any] = {}
+        self._building: dict[str, Any] | None = None
+
+    @property
+    def busy(self) -> bool:
+        return self._job is not None
+
+    def start(self, job: Any, owner: Any = None, names: Sequence[str] = ()) -> None:
+        self.cancel()
+        self._job, self._owner, self._names = job, owner, tuple(names)
+        self._shown = {n: getattr(owner, n) for n in self._names}
+        self._building = None
+
+    def cancel(self) -> None:
+        """Drop the job (the attributes keep what is shown)."""
+        self._job = None
+        self._building = None
+
+    def _swap(self, values: dict[str, Any]) -> dict[str, Any]:
+        owner = self._owner
+        old = {n: getattr(owner, n) for n in self._names}
+        for n, v in values.items():
+            setattr(owner, n, v)
+        return old
+
+    def run(self, budget: float | None = None) -> bool:
+        """Advance the job; True when it is done (or there was none). Called from inside the
+        job itself (a helper the job shares with the protocol methods), it does nothing."""
+        job = self._job
+        if job is None or self._running:
+            return job is None
+        end = work_until(budget)
+        self._running = True
+        if self._building is not None:
+            self._swap(self._building)
+        try:
+            while True:
+                next(job)
+                if end is not None and time.perf_counter() >= end:
+                    self._building = self._swap(self._shown)
+                    return False
+        except StopIteration:
+            if self._job is job:
+                self._job = None
+                self._building = None
+            return True
+        finally:
+            self._running = False

@@ -79,6 +79,7 @@ class TextCache:
     def __init__(self, limit: int = 2000) -> None:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._texts: dict[tuple, pygame.Surface] = {}
+        self._fits: dict[tuple, str] = {}
         self._limit = limit
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
@@ -105,10 +106,18 @@ class TextCache:
 
     def fit(self, text: str, size: int, colour: pygame.Color | tuple, width: int,
             bold: bool = False) -> pygame.Surface:
-        """One line no wider than ``width``: shortened with an ellipsis if needed."""
-        font = self.font(size, bold)
-        if font.size(text)[0] > width:
-            while text and font.size(text + "…")[0] > width:
-                text = text[:-1]
-            text = text.rstrip() + "…"
-        return self.render(text, size, colour, bold)
+        """One line no wider than ``width``: shortened with an ellipsis if needed (the fitted
+        text is remembered, so a view redrawn for a new state measures nothing again)."""
+        key = ("fit", text, size, bold, width)
+        fitted = self._fits.get(key)
+        if fitted is None:
+            if len(self._fits) >= self._limit:
+                self._fits.clear()
+            font = self.font(size, bold)
+            fitted = text
+            if font.size(fitted)[0] > width:
+                while fitted and font.size(fitted + "…")[0] > width:
+                    fitted = fitted[:-1]
+                fitted = fitted.rstrip() + "…"
+            self._fits[key] = fitted
+        return self.render(fitted, size, colour, bold)

@@ -16,18 +16,20 @@ others small) and the hand. It only draws and maps pointer positions to commands
 * the button of the step: ``Pass`` / ``EndManagement`` / ``EndIncome`` / ``SkipToken``.
 
 Hovering a card draws a large copy of it; every component has a tooltip. Everything the state
-decides is drawn once per state into one layer (text from the shared cache); a frame blits it.
+decides is drawn once per state into one layer (text from the shared cache), a panel per frame
+over the next frames (:class:`StagedRender`; the last layer shows until the new one is complete);
+a frame blits it.
 """
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 import pygame
 
 from weather_tabletop.engine.protocol import Colour, Command, Game
 from weather_tabletop.ui import theme
-from weather_tabletop.ui.table_view import Piece, Shape, ViewContext
+from weather_tabletop.ui.table_view import DRAW_BUDGET, Piece, Shape, StagedRender, ViewContext
 
 from . import commands as C
 from . import content as K
@@ -49,6 +51,11 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+#: what a redraw fills as it goes; between its steps these keep what the screen shows
+STAGED = ("_pieces", "_cards", "_tips", "_slots", "_lanes", "_panels", "_gains", "_discard",
+          "_mat", "_clicks", "_owner")
+
+
 class MachinesView:
     """The Machines To The Sky table (see the module docstring for the interactions)."""
 
@@ -59,6 +66,7 @@ class MachinesView:
         self.paint = va.Painter(self.ctx.text)
         self._key: tuple | None = None
         self._layer: pygame.Surface | None = None
+        self._stage = StagedRender()
         self._hover: tuple[int, int] | None = None
         self._reset()
 
@@ -126,10 +134,16 @@ class MachinesView:
 
     def resize(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
-        self._key = None
+        self._key = self._layer = None
+        self._stage.cancel()
+
+    @property
+    def busy(self) -> bool:
+        """The new state is still being drawn (the last drawing shows meanwhile)."""
+        return self._stage.busy
 
     def draw(self, surface: pygame.Surface, view_state: Any, seat: int | None) -> None:
-        self._ensure(view_state, seat)
+        self._ensure(view_state, seat, DRAW_BUDGET)
         if self._layer is not None:
             surface.blit(self._layer, self.rect.topleft)
         self._draw_zoom(surface)
@@ -140,6 +154,7 @@ class MachinesView:
 
     def drop_targets(self, piece: Piece, legal_commands: Sequence[Command]
                      ) -> list[tuple[Shape, Command]]:
+        self._stage.run()  # the places of the state being drawn
         legal = set(legal_commands)
         out: list[tuple[Shape, Command]] = []
         for shape, cmd in self._candidates(piece):
@@ -158,7 +173,7 @@ class MachinesView:
         return None
 
     def tooltip_at(self, pos: tuple[int, int], view_state: Any) -> str | None:
-        self._hover = pos
+        self._hover = pos  # while a new state is being drawn: the shown one's cards and tips
         for r, kind, card in reversed(self._cards):
             if r.collidepoint(pos):
                 return self.card_text(kind, card)
@@ -231,16 +246,28 @@ class MachinesView:
 
     # -- rendering ---------------------------------------------------------------------------
 
-    def _ensure(self, state: MttsState, seat: int | None) -> None:
-        key = (id(state), seat, self.rect.size, self.rect.topleft, self.ctx.colour_blind)
-        if key != self._key or self._layer is None:
-            self._render(state, seat)
+    def _ensure(self, state: MttsState, seat: int | None, budget: float | None = None) -> None:
+        """Draw ``state`` for ``seat`` if it is not drawn yet: at once (``budget`` None), else
+        within ``budget`` seconds of this frame, going on in the next frames (the last drawing
+        shows meanwhile)."""
+        # the state itself is kept in the key (an id could be reused by a later state)
+        key = (state, seat, self.rect.size, self.rect.topleft, self.ctx.colour_blind)
+        old = self._key
+        if old is None or old[0] is not state or old[1:] != key[1:]:
             self._key = key
+            self._stage.start(self._render(state, seat), self, STAGED)
+            if self._layer is None:
+                budget = None  # nothing drawn yet to show meanwhile
+        self._stage.run(budget)
 
-    def _render(self, state: MttsState, seat: int | None) -> None:
+    def _render(self, state: MttsState, seat: int | None) -> Iterator[None]:
+        """Draw the state, a panel per step (a generator: see :class:`StagedRender`); the new
+        surface replaces the shown one at the end. Drawn over the table's own background colour,
+        so it is blitted without per-pixel alpha."""
         self._reset()
         w, h = self.rect.size
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        surf = pygame.Surface((w, h))
+        surf.fill(theme.SKY)
         pad = max(4, round(min(w, h) * 0.012))
         self.pad = pad
         ha = round(h * 0.30)
@@ -253,11 +280,16 @@ class MachinesView:
         row_d = pygame.Rect(0, row_c.bottom + pad, w, hd)
         focus = self.focus(state, seat)
         self._owner = seat if seat is not None and seat == focus else None
+        yield
         self._draw_market(surf, state, market)
+        yield
         self._draw_row_b(surf, state, row_b)
-        self._draw_mats(surf, state, row_c, focus)
+        yield
+        yield from self._draw_mats(surf, state, row_c, focus)
+        yield
         self._draw_hand(surf, state, row_d, focus)
-        self._layer = surf.convert_alpha() if pygame.display.get_surface() else surf
+        yield
+        self._layer = surf.convert() if pygame.display.get_surface() else surf
 
     def _panel(self, surf: pygame.Surface, r: pygame.Rect, fill=theme.PANEL, line=theme.LINE,
                width: int = 1) -> None:
@@ -489,17 +521,19 @@ class MachinesView:
 
     # mats --------------------------------------------------------------------------------
 
-    def _draw_mats(self, surf: pygame.Surface, state: MttsState, r: pygame.Rect, focus: int) -> None:
+    def _draw_mats(self, surf: pygame.Surface, state: MttsState, r: pygame.Rect,
+                   focus: int) -> Iterator[None]:
         others: list[int] = [s for s in state.order() if s != focus]
         if state.automa:
             others.append(-2)
         p = self.pad
         side = round(r.w * 0.27) if others else 0
         big = pygame.Rect(r.x, r.y, r.w - side - (p if side else 0), r.h)
-        self._big_mat(surf, state, big, focus)
+        yield from self._big_mat(surf, state, big, focus)
         if others:
             each = (r.h - p * (len(others) - 1)) // len(others)
             for i, s in enumerate(others):
+                yield
                 box = pygame.Rect(big.right + p, r.y + i * (each + p), side, each)
                 if s < 0:
                     self._automa_panel(surf, state, box)
@@ -519,7 +553,7 @@ class MachinesView:
         surf.blit(name, (x, y))
         return x + name.get_width()
 
-    def _big_mat(self, surf: pygame.Surface, state: MttsState, r: pygame.Rect, s: int) -> None:
+    def _big_mat(self, surf: pygame.Surface, state: MttsState, r: pygame.Rect, s: int) -> Iterator[None]:
         pl = state.players[s]
         col = self.colour(s)
         self._panel(surf, r, theme.PANEL, col.rgb, 2)
@@ -553,6 +587,7 @@ class MachinesView:
         # stock row
         y = r.y + p * 2 + size + 2
         row_h = max(16, round(r.h * 0.13))
+        yield
         self._stock_row(surf, state, pygame.Rect(r.x + p, y, r.w - 2 * p, row_h), s, owner)
         # lanes and panels
         top = y + row_h + p
@@ -561,6 +596,7 @@ class MachinesView:
         lw = (lanes_r.w - 3 * p) // 4
         for lane in range(1, 5):
             lr = pygame.Rect(lanes_r.x + (lane - 1) * (lw + p), lanes_r.y, lw, lanes_r.h)
+            yield
             self._lane(surf, state, lr, s, lane, owner)
         py = lanes_r.bottom + p
         panels = {"lane1": pygame.Rect(lanes_r.x, py, lw, panel_h)}

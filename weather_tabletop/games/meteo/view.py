@@ -21,14 +21,14 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from typing import Any, Hashable, Sequence
+from typing import Any, Hashable, Iterator, Sequence
 
 import pygame
 
 from weather_tabletop.engine.protocol import Colour, Command, Game
 from weather_tabletop.i18n import tr
 from weather_tabletop.ui import art, theme
-from weather_tabletop.ui.table_view import Piece, Shape, ViewContext
+from weather_tabletop.ui.table_view import DRAW_BUDGET, Piece, Shape, StagedRender, ViewContext
 
 from . import view_art as va
 from .board import (COLOURED, DIRECTION_NAMES, DIRECTIONS, LANDSCAPE, LANDSCAPES, PERCH, VILLAGE,
@@ -125,6 +125,10 @@ class _Layout:
         return (round(self.dial_c[0] + r * math.cos(a)), round(self.dial_c[1] + r * math.sin(a)))
 
 
+#: what a redraw fills as it goes; between its steps these keep what the screen shows
+STAGED = ("_legal", "_other_rows", "_drawn_state")
+
+
 class MeteoView:
     """The Meteo board (see the module docstring for the interactions)."""
 
@@ -139,6 +143,7 @@ class MeteoView:
         self._layer: pygame.Surface | None = None  # figures, witches, strip contents (alpha)
         self._composite: pygame.Surface | None = None  # static + markers + layer
         self._layer_key: tuple | None = None
+        self._stage = StagedRender()
         self._pieces: list[Piece] = []
         self._state: MeteoState | None = None
         self._seat: int | None = None
@@ -150,6 +155,7 @@ class MeteoView:
         self._table_cells: list[tuple[pygame.Rect, str]] = []
         self._other_rows: list[tuple[pygame.Rect, int]] = []
         self._legal: list[Command] = []
+        self._drawn_state: MeteoState | None = None  # the state the layer being shown is of
 
     # -- small helpers ---------------------------------------------------------------------
 
@@ -192,13 +198,20 @@ class MeteoView:
         self.rect = pygame.Rect(rect)
         self.L = _Layout(self.rect.w, self.rect.h)
         self._static_key = self._layer_key = None
+        self._composite = self._layer = None
+        self._stage.cancel()
         self._table_surface = None
         self._blow = None
+
+    @property
+    def busy(self) -> bool:
+        """The new state's layer is still being drawn (the last one shows meanwhile)."""
+        return self._stage.busy
 
     def draw(self, surface: pygame.Surface, view_state: Any, seat: int | None) -> None:
         state: MeteoState = view_state
         self._notice(state)
-        self._ensure(state, seat)
+        self._ensure(state, seat, DRAW_BUDGET)
         assert self._composite is not None and self._static is not None
         now = time.monotonic()
         blow = self._blow
@@ -300,7 +313,10 @@ class MeteoView:
 
     def tooltip_at(self, pos: tuple[int, int], view_state: Any) -> str | None:
         state: MeteoState = view_state
-        self._ensure(state, self._seat)
+        if self._stage.busy and self._drawn_state is not None:
+            state = self._drawn_state  # a new state is being drawn: what the screen shows
+        else:
+            self._ensure(state, self._seat)
         if self.show_table:
             for rect, text in self._table_cells:
                 if rect.collidepoint(pos):
@@ -536,19 +552,25 @@ class MeteoView:
 
     # -- building the surfaces -------------------------------------------------------------
 
-    def _ensure(self, state: MeteoState, seat: int | None) -> None:
+    def _ensure(self, state: MeteoState, seat: int | None, budget: float | None = None) -> None:
+        """Draw ``state`` for ``seat`` if it is not drawn yet: at once (``budget`` None), else
+        within ``budget`` seconds of this frame, going on in the next frames (the last drawing
+        shows meanwhile)."""
         self._state, self._seat = state, seat
         skey = (self.rect.size, state.colours, self.ctx.colour_blind)
         if skey != self._static_key:
             self._static = self._render_static(state)
             self._static_key = skey
-            self._layer_key = None
+            self._layer_key = self._composite = None
         # the state itself is kept in the key (an id could be reused by a later state)
         lkey = (state, seat, skey, self._last_face, self.show_table)
         old = self._layer_key
         if old is None or old[0] is not state or old[1:] != lkey[1:]:
-            self._render_state(state, seat)
             self._layer_key = lkey
+            self._stage.start(self._render_state(state, seat), self, STAGED)
+            if self._composite is None:
+                budget = None  # nothing drawn yet to show meanwhile
+        self._stage.run(budget)
 
     def _render_static(self, state: MeteoState) -> pygame.Surface:
         L, b, s = self.L, self.board, self.L.s
@@ -696,9 +718,12 @@ class MeteoView:
 
     # -- the state layer -------------------------------------------------------------------
 
-    def _render_state(self, state: MeteoState, seat: int | None) -> None:
+    def _render_state(self, state: MeteoState, seat: int | None) -> Iterator[None]:
+        """The markers, figures, witches and the strip over the static board, a part per step (a
+        generator: see :class:`StagedRender`); the result replaces the shown one at the end."""
         assert self._static is not None
         L, s = self.L, self.L.s
+        self._drawn_state = state
         comp = self._static.copy()
         # markers on the island, with what they do
         isz = round(s)
@@ -710,6 +735,7 @@ class MeteoView:
             comp.blit(ov, ov.get_rect(center=c))
             tok = va.token(kind, td)
             comp.blit(tok, tok.get_rect(center=(c[0], round(c[1] - 0.35 * s))))
+        yield
         layer = pygame.Surface((L.w, L.h), pygame.SRCALPHA)
         pieces: list[Piece] = []
         acting = seat is not None and state.phase != OVER and seat in self.game.to_act(state)
@@ -727,6 +753,7 @@ class MeteoView:
                     shape.center = self._abs((c[0], c[1] - 0.35 * s))
                     pieces.append(Piece(("marker", pos), shape, self.board.marker_names[kind],
                                         None, va.token(kind, td)))
+        yield
         # figures and witches on the island and the grey dots; those that may move now stand
         # on a lit spot
         movable = self._movable()
@@ -754,6 +781,7 @@ class MeteoView:
                              else f"Witch {idx + 1}")
                     pieces.append(Piece(key, rect.move(self.rect.topleft), label,
                                         idx if kind == "fig" else None, image))
+        yield
         # figures in villages, as stacks with a count
         for v in self.board.villages:
             counts = self._village_counts(state, v)
@@ -776,8 +804,11 @@ class MeteoView:
                 pieces.append(Piece(("fig", owner, v), rect.move(self.rect.topleft),
                                     f"{self._who(state, owner)}'s figures",
                                     owner, self._drag_image(state, seat, img, "fig", owner)))
+        yield
         self._draw_wind_state(layer, state, pieces, acting)
+        yield
         self._draw_strip(layer, state, seat, pieces, acting)
+        yield
         done = self._done_command(state)
         if done is not None:
             label = {EndPlacement: "Done placing", EndMovement: "End movement",
@@ -791,7 +822,12 @@ class MeteoView:
                           theme.PRIMARY)
         pieces.append(Piece(("table",), self._arect(L.table_button), "Placement table", None,
                             table_img))
-        comp.blit(layer, (0, 0))
+        yield
+        band = max(1, L.h // 4)  # the layer goes onto the composite a quarter per step
+        for top in range(0, L.h, band):
+            area = pygame.Rect(0, top, L.w, band)
+            comp.blit(layer, area, area)
+            yield
         # the pieces that something can be done with are picked first (the end of the list)
         if self._legal:
             pieces.sort(key=lambda p: bool(self.drop_targets(p, self._legal)))
@@ -799,7 +835,7 @@ class MeteoView:
             pieces.append(Piece(("table",), self._table_rect(), "Placement table", None,
                                 self._table_surface))
         self._pieces = pieces
-        self._layer = layer.convert_alpha() if pygame.display.get_surface() is not None else layer
+        self._layer = layer  # made after the display was set, so already in a fast format
         self._composite = comp
 
     def _movable(self) -> set[Hashable]:

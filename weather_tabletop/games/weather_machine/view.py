@@ -22,19 +22,21 @@ they are about: one row per legal option saying what it does; a click on a row p
 are pieces whose only drop target is themselves). The action list has the same options.
 
 Surfaces: panel frames are one surface per size; everything the state decides is drawn once per
-state (and shown laboratory / tile orientation) into a composite that a frame blits.
+state (and shown laboratory / tile orientation) into a composite that a frame blits. That redraw
+is done a panel at a time over the next frames (:class:`StagedRender`, about 1 ms a frame), the
+last composite showing until the new one is complete; a press on the board completes it at once.
 """
 
 from __future__ import annotations
 
 import time
-from typing import Any, Hashable, Sequence
+from typing import Any, Hashable, Iterator, Sequence
 
 import pygame
 
 from weather_tabletop.engine.protocol import Command, Game
 from weather_tabletop.ui import theme
-from weather_tabletop.ui.table_view import Circle, Piece, Shape, ViewContext
+from weather_tabletop.ui.table_view import DRAW_BUDGET, Circle, Piece, Shape, StagedRender, ViewContext
 
 from . import board as B
 from . import rules as R
@@ -107,6 +109,8 @@ CHOICE_SPOTS = {
 CHOICE_W = 340  # design width of the dialog
 STEP_SECONDS = 0.5  # each step of Phase B or a Government run is shown this long
 CHOICE_ROWS = 8  # options shown; any others stay in the action list
+#: what a redraw fills as it goes; between its steps these keep what the screen shows
+STAGED = ("_pieces", "_tips", "_spaces", "_tabs", "_legal", "_choice_rows")
 
 
 class WeatherMachineView:
@@ -122,6 +126,7 @@ class WeatherMachineView:
         self._frame_key: tuple | None = None
         self._comp: pygame.Surface | None = None
         self._key: tuple | None = None
+        self._stage = StagedRender()
         self._state: WMState | None = None
         self._pieces: list[Piece] = []
         self._tips: list[tuple[pygame.Rect, str]] = []
@@ -184,9 +189,16 @@ class WeatherMachineView:
         self.rect = pygame.Rect(rect)
         self.L = _Layout(self.rect.w, self.rect.h)
         self._frame_key = self._key = None
+        self._comp = None
+        self._stage.cancel()
+
+    @property
+    def busy(self) -> bool:
+        """The new state's layer is still being drawn (the last one shows meanwhile)."""
+        return self._stage.busy
 
     def draw(self, surface: pygame.Surface, view_state: Any, seat: int | None) -> None:
-        self._ensure(view_state, seat)
+        self._ensure(view_state, seat, DRAW_BUDGET)
         assert self._comp is not None
         surface.blit(self._comp, self.rect.topleft)
         self._draw_step(surface)
@@ -318,6 +330,7 @@ class WeatherMachineView:
 
     def drop_targets(self, piece: Piece, legal_commands: Sequence[Command]
                      ) -> list[tuple[Shape, Command]]:
+        self._stage.run()  # the spaces of the state being drawn
         kind = piece.key[0]
         sp = self._spaces
         out: list[tuple[Shape, Command]] = []
@@ -359,6 +372,7 @@ class WeatherMachineView:
     def handle_event(self, event: pygame.event.Event) -> bool:
         """View-only controls: a click on a tab shows that player's Laboratory; R or a
         right-click turns the Workshop tile being placed."""
+        self._stage.run()
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for r, seat in self._tabs:
                 if r.collidepoint(event.pos):
@@ -376,6 +390,7 @@ class WeatherMachineView:
 
     def command_for_drop(self, piece: Piece, pos: tuple[int, int], view_state: Any,
                          seat: int | None) -> Command | None:
+        self._ensure(view_state, seat)
         if seat is None:
             return None
         kind = piece.key[0]
@@ -409,7 +424,8 @@ class WeatherMachineView:
 
     def tooltip_at(self, pos: tuple[int, int], view_state: Any) -> str | None:
         self._hover = pos
-        self._ensure(view_state, self._viewer)
+        if not self._stage.busy:  # while a new state is being drawn: the shown one's tooltips
+            self._ensure(view_state, self._viewer)
         for r, text in reversed(self._tips):
             if r.collidepoint(pos):
                 return text
@@ -424,7 +440,9 @@ class WeatherMachineView:
         top = s.stack[-1]
         return top[2] if top[0] == "tile_place" else None
 
-    def _ensure(self, state: WMState, seat: int | None) -> None:
+    def _ensure(self, state: WMState, seat: int | None, budget: float | None = None) -> None:
+        """Draw ``state`` for ``seat`` if it is not drawn yet: at once (``budget`` None), else
+        within ``budget`` seconds of this frame, going on in the next frames."""
         if seat != self._viewer:
             self._viewer, self._pinned = seat, None
         acting = self.game.to_act(state)
@@ -435,7 +453,7 @@ class WeatherMachineView:
         if fkey != self._frame_key:
             self._frame = self._render_frame()
             self._frame_key = fkey
-            self._key = None
+            self._key = self._comp = None
         old = self._key
         key = (seat, shown, self.flip, self.ctx.colour_blind)
         if old is None or old[0] is not state or old[1:] != key:
@@ -443,8 +461,11 @@ class WeatherMachineView:
                 self._queue_steps(self._state, state)
             self._state = state
             self.shown = shown
-            self._render(state, seat, shown)
             self._key = (state, *key)
+            self._stage.start(self._render(state, seat, shown), self, STAGED)
+            if self._comp is None:
+                budget = None  # nothing drawn yet to show meanwhile
+        self._stage.run(budget)
 
     def _render_frame(self) -> pygame.Surface:
         """The panels of the board and the Laboratory, one surface per size."""
@@ -469,26 +490,37 @@ class WeatherMachineView:
 
     # -- the state ---------------------------------------------------------------------------
 
-    def _render(self, s: WMState, seat: int | None, shown: int) -> None:
+    def _render(self, s: WMState, seat: int | None, shown: int) -> Iterator[None]:
+        """Draw the state into a new composite, a panel per step (a generator: see
+        :class:`StagedRender`); the composite replaces the shown one when all is drawn."""
         assert self._frame is not None
         comp = self._frame.copy()
         self._pieces, self._tips, self._spaces, self._tabs = [], [], {}, []
         acting = seat is not None and seat in self.game.to_act(s)
         self._legal = self.game.legal_commands(s, seat) if acting else []
+        yield
         self._draw_supply(comp, s, seat)
+        yield
         self._draw_government(comp, s)
+        yield
         self._draw_lab(comp, s)
+        yield
         self._draw_rnd(comp, s)
-        self._draw_office(comp, s)
+        yield
+        yield from self._draw_office(comp, s)
+        yield
         self._draw_tabs(comp, s, shown)
-        self._draw_laboratory(comp, s, shown, seat)
+        yield from self._draw_laboratory(comp, s, shown, seat)
+        yield
         self._draw_scientists(comp, s, seat)
         # pieces something can be done with now are picked first (the end of the list)
         if self._legal:
             self._pieces.sort(key=lambda p: bool(self.drop_targets(p, self._legal)))
         self._choice_rows: dict[int, tuple[pygame.Rect, Command]] = {}
         if acting and s.stack and s.stack[-1][1] == seat and s.stack[-1][0] in CHOICE_SPOTS:
+            yield
             self._draw_choice(comp, s, seat)
+        yield
         self._comp = comp.convert() if pygame.display.get_surface() is not None else comp
 
     def _lit(self, surf: pygame.Surface, r: pygame.Rect, circle: bool = False) -> None:
@@ -1064,7 +1096,7 @@ class WeatherMachineView:
 
     # -- Lativ's Office: turn order, initiative, CP and Funding tracks, reserve ---------------
 
-    def _draw_office(self, surf: pygame.Surface, s: WMState) -> None:
+    def _draw_office(self, surf: pygame.Surface, s: WMState) -> Iterator[None]:
         L = self.L
         x, y, w, h = PANELS[OFFICE]
         here = L.r(x + w - 40, y + 2, 22, 22)
@@ -1108,6 +1140,7 @@ class WeatherMachineView:
                                                      + "; ".join(s.triggers) + f". Round {s.final_round} is the last.")
         self._text(surf, f"Research tokens out: {s.removed_tokens}", 12, theme.MUTED,
                    L.p(rx, y + 72), "midleft")
+        yield
         # the CP track
         ty = y + 108
         self._text(surf, "CP", 13, theme.INK_SOFT, L.p(x + 10, ty), "midleft", bold=True)
@@ -1133,6 +1166,7 @@ class WeatherMachineView:
         fy = y + 150
         cw = 54
         for t in range(3):
+            yield
             ry = fy + t * 36
             loc = (GOVERNMENT, LAB, RND)[t]
             self._text(surf, ("Gov", "Lab", "R&D")[t], 14, va.LOC_RGB[loc], L.p(x + 10, ry + 15), "midleft", bold=True)
@@ -1200,13 +1234,19 @@ class WeatherMachineView:
                          + (" (shown)." if on else ": click to show it.")
                          + (" It is their turn." if seat in acting else ""))
 
-    def _draw_laboratory(self, surf: pygame.Surface, s: WMState, seat_shown: int, viewer: int | None) -> None:
+    def _draw_laboratory(self, surf: pygame.Surface, s: WMState, seat_shown: int,
+                         viewer: int | None) -> Iterator[None]:
         p = s.pl[seat_shown]
         mine = viewer == seat_shown
+        yield
         self._draw_vouchers(surf, p)
+        yield
         self._draw_line(surf, p, seat_shown, mine)
+        yield
         self._draw_office_rows(surf, s, p, seat_shown, mine)
+        yield
         self._draw_goals(surf, p, mine)
+        yield
         self._draw_workshop(surf, s, p, seat_shown, mine)
         self._draw_tiles_beside(surf, p)
 

@@ -5,6 +5,7 @@ any game. The board is drawn by the game's TableView (or the generic one); drags
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -15,15 +16,21 @@ from ... import games
 from ...engine.protocol import Command, IllegalMove
 from ...i18n import tr
 from .. import theme, widgets
+from ..action_list import ActionList
 from ..computer import Computers
 from ..dragdrop import DragDrop
 from ..log_panel import LogEntry, LogPanel
 from ..logbook import LogBook
 from ..scene import Scene
+from ..score_box import ScoreBox
 from ..session import Session, has_hidden_information
-from ..table_view import GenericTableView, ViewContext
+from ..table_view import GenericTableView, ViewContext, set_frame_deadline
+from ..theme import TextCache
 
 LOG_LINES = 160
+#: seconds from the start of a frame's update within which the work a move brings (the board's
+#: new layer, new log lines, new entries of the action list) is done; the rest waits a frame
+FRAME_WORK = 0.0010
 
 
 def open_saved_game(app, path: Path) -> str | None:
@@ -57,6 +64,24 @@ def open_demo(app, path: Path) -> str | None:
     return None
 
 
+@dataclass
+class BannerLine:
+    """One line of text in the banner, left-aligned and centred in ``rect`` as a label's."""
+
+    rect: pygame.Rect
+    text: str
+    size: int
+    colour: tuple[int, int, int]
+    bold: bool
+
+    def draw(self, surface: pygame.Surface, text: TextCache) -> None:
+        if not self.text:
+            return
+        img = text.render(self.text, self.size, self.colour, self.bold)
+        y = self.rect.centery - text.font(self.size, self.bold).get_linesize() // 2
+        surface.blit(img, (self.rect.x, y), pygame.Rect(0, 0, self.rect.w, self.rect.h))
+
+
 class TableScene(Scene):
     def __init__(self, app, session: Session, *, privacy: bool = True) -> None:
         super().__init__(app)
@@ -77,9 +102,12 @@ class TableScene(Scene):
         self._seen = -1
         self._scores_shown = session.match.is_over()
         self._log_upto = 0  # log lines already in the panel
-        self._scores_html = ""
+        self._scores_key: tuple = ()
+        self._actions_key: tuple | None = None
+        self._actions_state: Any = None
         self.view: Any = None
         self.w: dict[str, Any] = {}
+        self.banner: dict[str, BannerLine] = {}
 
     # -- who looks at the table ------------------------------------------------------------
 
@@ -115,11 +143,12 @@ class TableScene(Scene):
         bh = self.px(64)
         self.w = {}
         widgets.panel(self, pygame.Rect(0, 0, w, bh), object_id="#banner_panel")
-        self.w["game"] = widgets.label(self, pygame.Rect(g + self.px(6), self.px(4), w // 2,
-                                                         self.px(24)), self.name,
-                                       object_id="#banner_small")
-        self.w["turn"] = widgets.label(self, pygame.Rect(g + self.px(6), self.px(26), w // 2,
-                                                         self.px(34)), "", object_id="#banner")
+        # the two banner lines change with the turn: drawn by the scene (re-laying a pygame_gui
+        # label costs milliseconds), styled as theme.json's #banner_small and #banner labels
+        self.banner = {"game": BannerLine(pygame.Rect(g + self.px(6), self.px(4), w // 2, self.px(24)),
+                                          self.name, self.px(16), (220, 235, 247), False),
+                       "turn": BannerLine(pygame.Rect(g + self.px(6), self.px(26), w // 2, self.px(34)),
+                                          "", self.px(21), (255, 255, 255), True)}
         bw, bht = self.px(112), self.px(40)
         x = w - g - bw
         by = (bh - bht) // 2
@@ -156,21 +185,24 @@ class TableScene(Scene):
         self.log_panel = LogPanel(pygame.Rect(g, top + self.px(32), lw, h - top - self.px(32) - g),
                                   self.app.text, self.px(15))
         self._log_upto = 0  # log lines already in the panel
-        self._scores_html = ""
+        self._scores_key = ()
+        self._actions_key = None
         # right: actions and scores
         rw = self.px(330)
         rx = w - g - rw
         ah = (h - top - g) * 55 // 100
         widgets.label(self, pygame.Rect(rx, top, rw, self.px(28)), tr("table.actions"),
                       object_id="#heading")
-        self.w["actions"] = pygame_gui.elements.UISelectionList(
-            pygame.Rect(rx, top + self.px(32), rw, ah - self.px(32)), [], self.manager,
-            container=self.root, allow_double_clicks=False)
+        # drawn by the scene, not pygame_gui (a move re-laid pygame_gui's list: about 12 ms)
+        self.w["actions"] = ActionList(pygame.Rect(rx, top + self.px(32), rw, ah - self.px(32)),
+                                       self.app.text, row_h=self.px(34), font_size=self.px(16),
+                                       pad=self.px(10))
         sy = top + ah + g
         widgets.label(self, pygame.Rect(rx, sy, rw, self.px(28)), tr("table.scores"),
                       object_id="#heading")
-        self.w["score_box"] = widgets.text_box(self, pygame.Rect(rx, sy + self.px(32), rw,
-                                                                 h - sy - self.px(32) - g), "")
+        self.w["score_box"] = ScoreBox(pygame.Rect(rx, sy + self.px(32), rw, h - sy - self.px(32) - g),
+                                       self.app.text, size=self.px(16),
+                                       pad=(self.px(10), self.px(8)), radius=self.px(8))
         board = self.board_rect()
         self.w["message"] = widgets.label(self, pygame.Rect(board.x, board.bottom + self.px(6),
                                                             board.width, self.px(30)), self.message,
@@ -182,6 +214,7 @@ class TableScene(Scene):
         self._seen = -1
         self.tooltip = None
         self.refresh()
+        self.log_panel.flush()  # the whole log at once when the table opens
 
     # -- keeping the widgets in step with the match ------------------------------------------
 
@@ -236,15 +269,8 @@ class TableScene(Scene):
             turn = tr("table.to_act", names=", ".join(self._name(s) for s in acting))
         if self.session.is_demo:
             turn = tr("demo.banner", what=turn)
-        self.w["turn"].set_text(turn)
-        self.w["game"].set_text(f"{self.name}  ·  {tr(self.game.progress(self.view_state))}")
-
-    def _seat_hex(self, seat: int | None) -> str:
-        if seat is None:
-            return widgets.hex_colour(theme.INK_SOFT)
-        ctx_colour = next((c for c in self.game.colours if c.key == self.session.config.seats[seat].color),
-                          None)
-        return widgets.hex_colour(ctx_colour.rgb if ctx_colour else theme.INK)
+        self.banner["turn"].text = turn
+        self.banner["game"].text = f"{self.name}  ·  {tr(self.game.progress(self.view_state))}"
 
     def _seat_rgb(self, seat: int | None) -> tuple[int, int, int]:
         if seat is None or not 0 <= seat < len(self.session.config.seats):
@@ -276,57 +302,51 @@ class TableScene(Scene):
 
     def _update_scores(self) -> None:
         lines = sorted(self.game.scores(self.view_state), key=lambda s: s.seat)
-        parts = []
+        key = tuple((s.seat, s.total, tuple(s.breakdown)) for s in lines)
+        if key == self._scores_key:
+            return
+        self._scores_key = key
+        ink, muted = tuple(theme.INK)[:3], tuple(theme.MUTED)[:3]
+        paragraphs = []
         for s in lines:
             detail = ", ".join(f"{tr(k)} {v}" for k, v in s.breakdown)
-            parts.append(f"<font color={self._seat_hex(s.seat)}><b>{widgets.escape(self._name(s.seat))}</b>"
-                         f"</font>  <b>{s.total}</b><br><font color=#6A7A89>{widgets.escape(detail)}</font>")
-        html = "<br>".join(parts)
-        if html != self._scores_html:  # re-laying a text box costs tens of ms: only on change
-            self._scores_html = html
-            self.w["score_box"].set_text(html)
+            paragraphs.append(((self._name(s.seat), self._seat_rgb(s.seat), True), ("  ", ink, False),
+                               (str(s.total), ink, True)))
+            paragraphs.append(((detail, muted, False),))
+        self.w["score_box"].set_paragraphs(paragraphs)
 
     def _update_actions(self) -> None:
-        items = [tr(self.game.describe_command(self.view_state, c)) for c in self.legal]
-        lst = self.w["actions"]
-        if not items:
+        lst: ActionList = self.w["actions"]
+        if not self.legal:
             if self.session.is_demo:
-                items = [tr("demo.watching")]
+                text = tr("demo.watching")
             elif self.session.match.is_over():
-                items = [tr("table.game_over")]
+                text = tr("table.game_over")
             else:
-                items = [tr("table.waiting")]
-            lst.set_item_list(items)
-            lst.disable()
+                text = tr("table.waiting")
+            key: tuple = ("off", text)
+            if key != self._actions_key:
+                self._actions_key = key
+                lst.set_items([text], enabled=False)
             return
-        lst.enable()
-        if items != [it["text"] for it in lst.item_list]:
-            lst.set_item_list(items)
-        self.action_index = min(self.action_index, len(items) - 1) if self.action_index >= 0 else 0
+        # The entries' words are worked out when their rows are first drawn (the list may be long).
+        game, state, legal = self.game, self.view_state, list(self.legal)
+        key = ("on", tuple(legal))
+        if key != self._actions_key or state is not self._actions_state:
+            old = lst.texts if key == self._actions_key else None
+            self._actions_key, self._actions_state = key, state
+            if old is None or old != [tr(game.describe_command(state, c)) for c in legal]:
+                lst.set_source(len(legal), lambda i: tr(game.describe_command(state, legal[i])))
+        self.action_index = min(self.action_index, len(legal) - 1) if self.action_index >= 0 else 0
         self.select_action(self.action_index)
 
     def select_action(self, index: int) -> None:
         """Highlight the action at ``index`` (keyboard) and scroll it into view."""
-        lst = self.w["actions"]
         if not self.legal:
             return
         index = max(0, min(len(self.legal) - 1, index))
         self.action_index = index
-        for i, item in enumerate(lst.item_list):
-            item["selected"] = i == index
-            button = item["button_element"]
-            if button is not None:
-                button.select() if i == index else button.unselect()
-        bar = lst.scroll_bar
-        if bar is not None and lst.total_height_of_list > 0:
-            item_top = index * lst.list_item_height
-            view_h = lst.item_list_container.relative_rect.height
-            start = bar.start_percentage * lst.total_height_of_list
-            if item_top < start:
-                start = item_top
-            elif item_top + lst.list_item_height > start + view_h:
-                start = item_top + lst.list_item_height - view_h
-            bar.set_scroll_from_start_percentage(start / lst.total_height_of_list)
+        self.w["actions"].select(index)
 
     # -- acting ----------------------------------------------------------------------------
 
@@ -394,23 +414,7 @@ class TableScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self._button(event.ui_element)
             return
-        if (event.type == pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION
-                and event.ui_element is self.w.get("actions")):
-            # A click on the highlighted entry (the keyboard's, or the first) un-highlights it in
-            # pygame_gui; here it plays that move like a click on any other entry.
-            if 0 <= self.action_index < len(self.legal):
-                reason = self.submit(self.legal[self.action_index])
-                if reason:
-                    self.show_message(reason)
-            return
-        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.w.get("actions"):
-            items = self.w["actions"].item_list
-            index = next((i for i, it in enumerate(items) if it["selected"]), None)
-            if index is not None and index < len(self.legal):
-                self.action_index = index
-                reason = self.submit(self.legal[index])
-                if reason:
-                    self.show_message(reason)
+        if not self.dragdrop.dragging and self._list_event(event):
             return
         view_handler = getattr(self.view, "handle_event", None)
         if (view_handler is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)
@@ -441,6 +445,23 @@ class TableScene(Scene):
             if event.type == pygame.MOUSEMOTION:
                 self.mouse = event.pos
                 self._hover(event.pos)
+
+    def _list_event(self, event: pygame.event.Event) -> bool:
+        """The action list and the score box take their pointer events (a click on an entry
+        plays it, the highlighted one too); True when the event was theirs."""
+        if event.type not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                              pygame.MOUSEWHEEL) or "actions" not in self.w:
+            return False
+        used_scores = self.w["score_box"].handle(event)
+        used, index = self.w["actions"].handle(event)
+        if index is not None and index < len(self.legal):
+            self.select_action(index)
+            reason = self.submit(self.legal[index])
+            if reason:
+                self.show_message(reason)
+        if event.type == pygame.MOUSEMOTION and not (used or used_scores):
+            return False  # the board and the tooltips see the pointer move too
+        return used or used_scores
 
     def _button(self, element: Any) -> None:
         key = next((k for k, v in self.w.items() if v is element), None)
@@ -482,16 +503,9 @@ class TableScene(Scene):
 
     def _action_at(self, pos: tuple[int, int]) -> str | None:
         """The whole text of the action-list entry under the pointer when the list cuts it."""
-        lst = self.w["actions"]
-        if not lst.get_abs_rect().collidepoint(pos):
-            return None
-        for item in lst.item_list:
-            button = item.get("button_element")
-            if button is not None and button.get_abs_rect().collidepoint(pos):
-                text = item["text"]
-                font = self.app.text.font(self.px(15))
-                return text if font.size(text)[0] > button.get_abs_rect().width - self.px(16) else None
-        return None
+        lst: ActionList = self.w["actions"]
+        index = lst.row_at(pos)
+        return lst.text_at(index) if index is not None and lst.is_cut(index) else None
 
     def _tooltip_surface(self, text: str) -> pygame.Surface:
         body = self.app.text.render(text, self.px(15), (255, 255, 255), width=self.px(340))
@@ -502,9 +516,15 @@ class TableScene(Scene):
         return surf
 
     def update(self, dt: float) -> None:
+        set_frame_deadline(time.perf_counter() + FRAME_WORK)
         self.dragdrop.update(dt)
+        if "actions" in self.w:
+            self.w["actions"].update(dt)
+            self.w["score_box"].update(dt)
         if self.computers.poll(time.monotonic()) or self.session.version != self._seen:
             self.refresh()
+        if "actions" in self.w:
+            self.w["actions"].prepare()  # new entries first: the board's redraw gets the rest
         if self.computers.error and self.message != self.computers.error:
             self.show_message(self.computers.error)
 
@@ -512,8 +532,13 @@ class TableScene(Scene):
         surface.fill(theme.SKY)
         if self.view is not None and self.view_state is not None:
             self.view.draw(surface, self.view_state, self.viewer)
+        if "actions" in self.w:
+            self.w["actions"].draw(surface)
+            self.w["score_box"].draw(surface)
 
     def draw_over(self, surface: pygame.Surface) -> None:
+        for line in self.banner.values():
+            line.draw(surface, self.app.text)
         self.log_panel.draw(surface)
         self.dragdrop.draw(surface)
         if self.tooltip is not None:
@@ -521,3 +546,4 @@ class TableScene(Scene):
             x = min(self.mouse[0] + self.px(16), surface.get_width() - tip.get_width() - 4)
             y = min(self.mouse[1] + self.px(20), surface.get_height() - tip.get_height() - 4)
             surface.blit(tip, (x, y))
+        set_frame_deadline(None)  # the frame's spread-out work ends with it
