@@ -16,7 +16,7 @@ from .table_view import work_until
 from .theme import TextCache
 
 MAX_LINES = 400  # older lines are dropped from the panel (the save file keeps everything)
-RENDER_BUDGET = 0.0003  # seconds of a frame spent rendering new lines (at least one line)
+RENDER_BUDGET = 0.0003  # seconds of a frame spent rendering new lines (none past its deadline)
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,7 @@ class LogPanel:
         self.pad = max(4, size // 2)
         self._surfaces: list[pygame.Surface] = []
         self._pending: list[LogEntry] = []  # added, not rendered yet
+        self._fresh: list[pygame.Surface] = []  # rendered, not on the composed panel yet
         self._height = 0
         self.scroll = 0  # pixels scrolled up from the bottom
         self._shown: pygame.Surface | None = None  # the panel as last composed (None: to do)
@@ -47,6 +48,7 @@ class LogPanel:
     def clear(self) -> None:
         self._surfaces.clear()
         self._pending.clear()
+        self._fresh.clear()
         self._height = 0
         self.scroll = 0
         self._shown = None
@@ -62,15 +64,16 @@ class LogPanel:
         return len(self._pending)
 
     def flush(self, budget: float | None = None) -> None:
-        """Render waiting lines: all of them, or at least one and then as many as ``budget``
-        seconds allow."""
-        self._flush(budget)
-        self._shown = None
+        """Render waiting lines: all of them (``budget`` None), else as many as ``budget``
+        seconds (and the frame's deadline) allow; none once the frame's deadline has passed."""
+        self._fresh.extend(self._flush(budget))
 
     def _flush(self, budget: float | None) -> list[pygame.Surface]:
         width = self.rect.width - 2 * self.pad - 6
         end = work_until(budget)
-        added = []
+        added: list[pygame.Surface] = []
+        if end is not None and time.perf_counter() >= end:
+            return added
         while self._pending:
             added.append(self._render(self._pending.pop(0), width))
             self._height += added[-1].get_height()
@@ -106,7 +109,11 @@ class LogPanel:
     def draw(self, surface: pygame.Surface) -> None:
         """The panel, composed again only when it must be (else one blit); new lines arriving
         while it shows the bottom scroll the composed lines up and are drawn under them."""
-        added = self._flush(RENDER_BUDGET) if self._pending else []
+        if self._pending:
+            self.flush(RENDER_BUDGET)
+        added, self._fresh = self._fresh, []
+        if len(added) > MAX_LINES // 2:
+            self._shown = None  # (the table opening with a long log)
         if self._shown is not None and added:
             if self.scroll:  # scrolled up: the view moves with the lines, compose it again
                 self._shown = None

@@ -368,8 +368,7 @@ def set_frame_deadline(when: float | None) -> None:
 def work_until(budget: float | None) -> float | None:
     """When work given ``budget`` seconds from now should stop (the frame's deadline if that
     comes first); None: no limit, also outside the table's frames (no deadline set: a
-    screenshot, a test drawing once). Callers still do one unit of work past it, so it
-    progresses."""
+    screenshot, a test drawing once). A unit of work begun before it is finished."""
     if budget is None or _deadline is None:
         return None
     return min(time.perf_counter() + budget, _deadline)
@@ -419,12 +418,16 @@ class StagedRender:
         return old
 
     def run(self, budget: float | None = None) -> bool:
-        """Advance the job; True when it is done (or there was none). Called from inside the
-        job itself (a helper the job shares with the protocol methods), it does nothing."""
+        """Advance the job: to its end (``budget`` None), else by steps until ``budget``
+        seconds or the frame's deadline have passed (none once the deadline has passed); True
+        when it is done (or there was none). Called from inside the job itself (a helper the
+        job shares with the protocol methods), it does nothing."""
         job = self._job
         if job is None or self._running:
             return job is None
         end = work_until(budget)
+        if end is not None and time.perf_counter() >= end:
+            return False  # the frame's time is used up: next frame
         self._running = True
         if self._building is not None:
             self._swap(self._building)

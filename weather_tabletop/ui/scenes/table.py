@@ -19,7 +19,7 @@ from .. import theme, widgets
 from ..action_list import ActionList
 from ..computer import Computers
 from ..dragdrop import DragDrop
-from ..log_panel import LogEntry, LogPanel
+from ..log_panel import RENDER_BUDGET, LogEntry, LogPanel
 from ..logbook import LogBook
 from ..scene import Scene
 from ..score_box import ScoreBox
@@ -524,7 +524,9 @@ class TableScene(Scene):
         if self.computers.poll(time.monotonic()) or self.session.version != self._seen:
             self.refresh()
         if "actions" in self.w:
-            self.w["actions"].prepare()  # new entries first: the board's redraw gets the rest
+            # new entries first, then new log lines; the board's redraw gets the rest
+            self.w["actions"].prepare()
+            self.log_panel.flush(RENDER_BUDGET)
         if self.computers.error and self.message != self.computers.error:
             self.show_message(self.computers.error)
 
