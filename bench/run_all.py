@@ -42,6 +42,8 @@ def main() -> None:
         ("Start-up to the first menu frame", "startup.py",
          (["--runs", "2" if q else "5"] + (["--exe", str(args.exe)] if args.exe else []))),
         ("Peak memory while playing", "memory.py", []),
+        ("Computer thinking time at hard against its budget (issue 7)", "ai_timing.py",
+         ["--quick"] if q else []),
     ]
     for title, script, extra in sections:
         print(f"## {title}\n\n`python bench/{script} {' '.join(extra)}`\n")
