@@ -84,3 +84,13 @@ def test_about_names_the_version_and_every_shipped_licence():
     for name in files:  # every shipped text is listed in the index, and the other way round
         assert name in index or name == "weather-tabletop-MIT.txt"
     assert "GNU LESSER GENERAL PUBLIC LICENSE" in licence_text("pygame-ce-LGPL-2.1.txt")
+
+
+@pytest.mark.parametrize("game_id", ["meteo", "machines-to-the-sky", "weather-machine"])
+def test_setup_offers_the_levels_from_the_easiest_and_defaults_to_normal(game_id):
+    from weather_tabletop import games
+    from weather_tabletop.ui.scenes.setup import computer_levels, default_level
+
+    game = games.get(game_id)
+    assert computer_levels(game) == ("easy", "normal", "hard", "random")  # "greedy" is normal
+    assert default_level(game) == "normal"

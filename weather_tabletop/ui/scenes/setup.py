@@ -18,11 +18,25 @@ from ..scene import Scene
 from ..table_view import draw_token
 
 
+#: The order levels are offered in; ``greedy`` is another name of ``normal`` and not listed.
+LEVEL_ORDER = ("easy", "normal", "hard", "random")
+
+
 def computer_levels(game) -> tuple[str, ...]:
-    """The computer levels the ai package offers for ``game``."""
+    """The computer levels the ai package offers for ``game``, from the easiest."""
     from ... import ai
 
-    return tuple(ai.levels(game)) or ("random",)
+    offered = set(ai.levels(game))
+    if "normal" in offered:
+        offered.discard("greedy")
+    ordered = [lv for lv in LEVEL_ORDER if lv in offered]
+    return tuple(ordered + sorted(offered - set(LEVEL_ORDER))) or ("random",)
+
+
+def default_level(game) -> str:
+    """A new computer seat's level: ``normal`` where the game has it."""
+    offered = computer_levels(game)
+    return "normal" if "normal" in offered else offered[0]
 
 
 class SetupScene(Scene):
@@ -63,7 +77,7 @@ class SetupScene(Scene):
             used = {s["color"] for s in self.seats}
             free = [c for c in colours if c not in used] or colours
             self.seats.append({"name": tr("setup.player_n", n=i + 1), "color": free[0],
-                               "kind": "person" if i == 0 else "computer:" + computer_levels(game)[0]})
+                               "kind": "person" if i == 0 else "computer:" + default_level(game)})
         del self.seats[self.players:]
         kinds = {"person"} | {"computer:" + lv for lv in computer_levels(game)}
         if seats_error(game, GameConfig(game.id, tuple(SeatConfig("", s["color"]) for s in self.seats))):
@@ -74,7 +88,7 @@ class SetupScene(Scene):
             if s["color"] not in colours:
                 s["color"] = colours[i % len(colours)]
             if s["kind"] not in kinds:
-                s["kind"] = "computer:" + computer_levels(game)[0]
+                s["kind"] = "computer:" + default_level(game)
 
     def _harvest(self) -> None:
         for i, e in enumerate(self.entries):
