@@ -2,11 +2,13 @@
 mid-game, the time of one whole frame (events, UI update, scene update, drawing) while idle,
 with a drag in progress, and right after a move (the state's layer is redrawn).
 
-    python bench/frame_time.py [--frames 300] [--steps 40] [--clock wall|cpu]
+    python bench/frame_time.py [--frames 300] [--steps 40] [--clock wall|cpu] [--fps 60]
 
 Prints p50, p95 and p99 in milliseconds per game and situation (target: p95 under 4 ms).
 ``--clock cpu`` times each frame by the main thread's CPU time instead of the wall clock: what
-the frame itself costs, less disturbed when other work shares the machine.
+the frame itself costs, less disturbed when other work shares the machine. ``--fps 60`` paces
+the frames as the app does (it sleeps out the rest of each 1/60 s) instead of running them back
+to back; on a busy machine a process that sleeps between frames is scheduled sooner.
 """
 
 from __future__ import annotations
@@ -36,16 +38,21 @@ def pct(values: list[float], p: float) -> float:
 
 
 CLOCK = time.perf_counter
+FPS = 0  # 0: frames back to back
 
 
 def frames(app, n: int, each=None) -> list[float]:
     out = []
+    due = time.perf_counter()
     for i in range(n):
         if each is not None:
             each(i)
         t0 = CLOCK()
         app.tick(1 / 60)
         out.append((CLOCK() - t0) * 1000)
+        if FPS:
+            due += 1 / FPS
+            time.sleep(max(0.0, due - time.perf_counter()))
     return out
 
 
@@ -84,9 +91,12 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=40)
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                         help="time frames by the wall clock (default) or the main thread's CPU time")
+    parser.add_argument("--fps", type=int, default=0,
+                        help="pace the frames at this rate as the app does (default: back to back)")
     args = parser.parse_args()
-    global CLOCK
+    global CLOCK, FPS
     CLOCK = time.perf_counter if args.clock == "wall" else time.thread_time
+    FPS = args.fps
     print("| game | situation | p50 ms | p95 ms | p99 ms |")
     print("|---|---|---:|---:|---:|")
     for game_id in sorted(games.VIEWS):

@@ -363,7 +363,8 @@ class ActionList:
         surface.fill(BG)
         pygame.draw.rect(surface, BORDER, surface.get_rect(), 1)
         area = self.area.move(shift)
-        top = (self.row_h - self.text.font(self.font_size).get_height()) // 2
+        # where pygame_gui centres a line of text in a row
+        top = self.row_h // 2 - (self.text.font(self.font_size).get_height() + 1) // 2
         ink = self._ink()
         for i, row in self.visible_rows():
             row = row.move(shift)
