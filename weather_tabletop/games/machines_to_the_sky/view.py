@@ -267,6 +267,8 @@ class MachinesView:
         self._reset()
         w, h = self.rect.size
         surf = pygame.Surface((w, h))
+        if pygame.display.get_surface():
+            surf = surf.convert()  # in the screen's format from the start
         surf.fill(theme.SKY)
         pad = max(4, round(min(w, h) * 0.012))
         self.pad = pad
@@ -289,7 +291,7 @@ class MachinesView:
         yield
         self._draw_hand(surf, state, row_d, focus)
         yield
-        self._layer = surf.convert() if pygame.display.get_surface() else surf
+        self._layer = surf
 
     def _panel(self, surf: pygame.Surface, r: pygame.Rect, fill=theme.PANEL, line=theme.LINE,
                width: int = 1) -> None:

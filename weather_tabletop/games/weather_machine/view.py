@@ -486,7 +486,8 @@ class WeatherMachineView:
         r = L.r(*LAB_AREA)
         pygame.draw.rect(surf, (250, 247, 240), r, border_radius=L.n(10))
         pygame.draw.rect(surf, theme.LINE, r, 1, border_radius=L.n(10))
-        return surf
+        # in the screen's format, so each state's copy is too (no conversion per state)
+        return surf.convert() if pygame.display.get_surface() is not None else surf
 
     # -- the state ---------------------------------------------------------------------------
 
@@ -521,7 +522,7 @@ class WeatherMachineView:
             yield
             self._draw_choice(comp, s, seat)
         yield
-        self._comp = comp.convert() if pygame.display.get_surface() is not None else comp
+        self._comp = comp
 
     def _lit(self, surf: pygame.Surface, r: pygame.Rect, circle: bool = False) -> None:
         """The spot under a piece that can be moved now."""

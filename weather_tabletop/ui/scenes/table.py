@@ -30,7 +30,7 @@ from ..theme import TextCache
 LOG_LINES = 160
 #: seconds from the start of a frame's update within which the work a move brings (the board's
 #: new layer, new log lines, new entries of the action list) is done; the rest waits a frame
-FRAME_WORK = 0.0010
+FRAME_WORK = 0.0008
 
 
 def open_saved_game(app, path: Path) -> str | None:
