@@ -725,6 +725,7 @@ class MeteoView:
         L, s = self.L, self.L.s
         self._drawn_state = state
         comp = self._static.copy()
+        yield
         # markers on the island, with what they do
         isz = round(s)
         td = round(s * 1.0)

@@ -496,6 +496,7 @@ class WeatherMachineView:
         :class:`StagedRender`); the composite replaces the shown one when all is drawn."""
         assert self._frame is not None
         comp = self._frame.copy()
+        yield
         self._pieces, self._tips, self._spaces, self._tabs = [], [], {}, []
         acting = seat is not None and seat in self.game.to_act(s)
         self._legal = self.game.legal_commands(s, seat) if acting else []
