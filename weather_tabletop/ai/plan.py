@@ -13,7 +13,8 @@ wins; the heuristic's own choice keeps a small bonus so noise alone never overru
 
 Budgets: ``iterations`` counts rollouts (deterministic for a seed; rounded up to whole rounds),
 ``seconds`` bounds the thinking time for play (no command of a rollout is started after 92% of
-it, so one last command fits in the rest); ``stop`` abandons the thought. Only whole rounds
+it, so one last command fits in the rest, nor one that would end past the budget if it took as
+long as the slowest command of the move so far); ``stop`` abandons the thought. Only whole rounds
 count, so every candidate is judged on the same samples; a move whose time runs out before one
 whole round takes the heuristic's choice. Under a time budget, ``max_rounds`` stops the search after that
 many rounds whatever time is left (for games where more samples add nothing within the horizon).
@@ -50,6 +51,8 @@ class PlanPlayer:
         self.depth = depth
         self.keep_bonus = keep_bonus
         self.max_rounds = max_rounds
+        self._budget_end = float("inf")  # the end of the current move's time budget
+        self._slowest = 0.0  # the longest rollout command of the current move
         self._rng = Rng(seed, 0x91A)
         self.last_iterations = 0
         self.last_means: list[tuple[Command, float]] = []
@@ -73,6 +76,11 @@ class PlanPlayer:
         # the last command of a rollout may take a while (a greedy Meteo placement ranks every
         # landscape): stop starting commands at 92% of the budget, so a move stays within it
         deadline = None if self.iterations else started + RESERVE * (self.seconds or 1.0)
+        # nor start one that would end past the budget if it took as long as the slowest so far
+        # (a Weather Machine rollout command can take 0.1-0.3 s on a loaded machine, more than
+        # the 8% kept of a short budget)
+        self._budget_end = started + (self.seconds or 1.0)
+        self._slowest = 0.0
         limit = self.iterations or 10**9
         totals = [0.0] * len(cands)
         rounds = 0
@@ -115,22 +123,25 @@ class PlanPlayer:
               evaluate: Callable[[Any, int], float], deadline: float | None,
               stop: Callable[[], bool] | None) -> float | None:
         """The candidate's value after a rollout, or None when time ran out or the thought was
-        abandoned on the way (checked before every command, so a move overruns its budget by
-        at most one command of the rollout)."""
+        abandoned on the way (checked before every command, so a move overruns its budget only
+        by a command slower than every earlier one of the move)."""
         state = start
         for i in range(self.depth + 1):
-            if (deadline is not None and time.perf_counter() >= deadline) or \
-                    (stop is not None and stop()):
+            now = time.perf_counter()
+            late = deadline is not None and \
+                (now >= deadline or now + self._slowest > self._budget_end)
+            if late or (stop is not None and stop()):
                 return None
             if i == 0:
                 state = _step(game, state, command)
-                continue
-            if game.is_over(state) or self.horizon(game, start, state, seat):
-                break
-            actors = game.to_act(state)
-            if not actors:
-                break
-            state = _step(game, state, self.policy(game, state, actors[0], rng))
+            else:
+                if game.is_over(state) or self.horizon(game, start, state, seat):
+                    break
+                actors = game.to_act(state)
+                if not actors:
+                    break
+                state = _step(game, state, self.policy(game, state, actors[0], rng))
+            self._slowest = max(self._slowest, time.perf_counter() - now)
         return evaluate(state, seat)
 
 
