@@ -149,3 +149,11 @@ def test_computer_moves_are_legal_and_read_as_one_line():
 @pytest.mark.parametrize("level", ["normal", "greedy"])
 def test_greedy_is_the_normal_level(level):
     assert type(make_player(level, 0, GAME)) is bots.GreedyPlayer
+
+
+def test_under_a_time_budget_an_endgame_move_judges_at_most_max_rounds_samples():
+    s = endgame(seed=4)
+    a = make_player("hard", 7, GAME, seconds=60)
+    a.choose(GAME, GAME.view(s, 0), 0)
+    k = len(a.last_means)
+    assert k > 1 and a.last_iterations == bots.HARD_MAX_ROUNDS * k

@@ -360,6 +360,8 @@ class EasyPlayer:
 
 
 HARD_SECONDS = 2.0
+#: Under a time budget, an endgame move judges at most this many samples.
+HARD_MAX_ROUNDS = 32
 
 
 def _step(game: Any, state: MeteoState, command: Command) -> MeteoState:
@@ -418,7 +420,11 @@ class MeteoPlanner(PlanPlayer):
         deep = endgame(view)
         deadline = None if self.iterations else started + RESERVE * (self.seconds or 1.0)
         self._deadline, self._stop = deadline, stop
-        limit = (self.iterations or 10**9) if deep else 1
+        # under a time budget at most max_rounds samples: more add little, and the positions
+        # remembered for them would grow (a pause of the garbage collector over 100,000 of them
+        # took 0.7 s)
+        rounds_cap = self.max_rounds if self.max_rounds and not self.iterations else 10**9
+        limit = min(self.iterations or 10**9, rounds_cap * len(cands)) if deep else 1
         totals = [0.0] * len(cands)
         rounds = done = 0
         try:
@@ -503,7 +509,8 @@ def hard_player(seed: int = 0, *, seconds: float | None = None,
     exactly ``iterations`` rollouts."""
     return MeteoPlanner("hard", seed, shortlist=shortlist, policy=rollout_policy,
                         horizon=horizon, iterations=iterations, keep_bonus=0.001,
-                        seconds=seconds if seconds is not None else HARD_SECONDS)
+                        seconds=seconds if seconds is not None else HARD_SECONDS,
+                        max_rounds=HARD_MAX_ROUNDS)
 
 
 BOTS: dict[str, Callable[..., Any]] = {"easy": EasyPlayer, "normal": GreedyPlayer,
