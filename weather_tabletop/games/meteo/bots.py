@@ -503,10 +503,11 @@ class MeteoPlanner(PlanPlayer):
 
 def hard_player(seed: int = 0, *, seconds: float | None = None,
                 iterations: int | None = None) -> PlanPlayer:
-    """The level ``hard``: :class:`~weather_tabletop.ai.plan.PlanPlayer` over
-    :func:`shortlist`; each candidate is followed by the greedy play of the rest of the turn in
-    a determinised state and judged by :func:`evaluate`. ``seconds`` per move (default 2) or
-    exactly ``iterations`` rollouts."""
+    """The level ``hard``: :class:`MeteoPlanner` over :func:`shortlist`; each candidate is
+    followed by the greedy play of the rest of the turn and judged by :func:`evaluate`, in the
+    endgame after the other seats' turns too, over several samples. Before the endgame a move
+    is one round; in it, ``seconds`` per move (default 2, at most ``HARD_MAX_ROUNDS`` rounds)
+    or ``iterations`` rollouts (rounded up to whole rounds)."""
     return MeteoPlanner("hard", seed, shortlist=shortlist, policy=rollout_policy,
                         horizon=horizon, iterations=iterations, keep_bonus=0.001,
                         seconds=seconds if seconds is not None else HARD_SECONDS,
