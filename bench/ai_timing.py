@@ -73,15 +73,16 @@ class _Counting:
 
 
 def measure(game_id: str, moves: int, seconds: float, seed: int,
-            whole_games: int = 0) -> dict[str, Any]:
+            whole_games: int = 0, players: int = 2) -> dict[str, Any]:
     """Time ``hard``'s decisions until ``moves`` searched ones were timed, or, when
     ``whole_games`` is set, over that many whole games."""
     game = games.get(game_id)
-    players = max(game.min_players, min(2, game.max_players))
+    players = max(game.min_players, min(players, game.max_players))
     other = opponent_level(game)
     load_start = os.getloadavg()[0]
     searched: list[float] = []
     every: list[float] = []
+    unjudged = 0  # searched decisions out of time before one whole round (the heuristic's choice)
     played = 0
     load_peak = load_start
     started = time.perf_counter()
@@ -124,11 +125,14 @@ def measure(game_id: str, moves: int, seconds: float, seed: int,
             load_peak = max(load_peak, os.getloadavg()[0])
             if thought:
                 searched.append(took)
+                if counter is not None and not getattr(hard, "last_means", True):
+                    unjudged += 1
             match.submit(command)
     limit = seconds * MARGIN
     searched.sort()
     p95 = searched[round(0.95 * (len(searched) - 1))] if searched else 0.0
     return {"game": game.title, "id": game_id, "opponent": other, "games": played,
+            "players": players, "unjudged": unjudged,
             "decisions": len(every), "searched": len(searched),
             "median": statistics.median(searched) if searched else 0.0, "p95": p95,
             "max": max(every) if every else 0.0, "limit": limit,
@@ -159,6 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=0,
                     help="instead of --moves: time every decision of this many whole games")
     ap.add_argument("--seed", type=int, default=1000)
+    ap.add_argument("--players", type=int, default=2,
+                    help="players per game (default 2; hard in one seat, the others normal)")
     ap.add_argument("--quick", action="store_true",
                     help="a smoke test: 5 moves per game at 0.5 s (not figures to quote)")
     args = ap.parse_args(argv)
@@ -166,18 +172,20 @@ def main(argv: list[str] | None = None) -> int:
         args.moves, args.seconds, args.games = 5, 0.5, 0
     ids = args.game or games_with_hard()
     amount = f"{args.games} whole games" if args.games else f"{args.moves} searched moves"
-    print(f"hard at {args.seconds:g} s per move, {amount} per game, {os.cpu_count()} cores, "
-          f"seeds from {args.seed}\n")
+    print(f"hard at {args.seconds:g} s per move, {amount} per game, {args.players} players, "
+          f"{os.cpu_count()} cores, seeds from {args.seed}\n")
     print(HEADER, flush=True)
     for game_id in ids:
         game = games.get(game_id)
         if "hard" not in levels(game):
             print(f"({game.title} has no hard level)", flush=True)
             continue
-        r = measure(game_id, args.moves, args.seconds, args.seed, args.games)
+        r = measure(game_id, args.moves, args.seconds, args.seed, args.games, args.players)
         print(row(r), flush=True)
-        print(f"({r['game']}: {r['decisions']} hard decisions in {r['games']} games, "
-              f"{r['wall']:.0f} s wall)", file=sys.stderr, flush=True)
+        print(f"({r['game']}, {r['players']} players: {r['decisions']} hard decisions in "
+              f"{r['games']} games, {r['wall']:.0f} s wall; {r['unjudged']} of the "
+              f"{r['searched']} searched ran out of time before one whole round and took the "
+              f"heuristic's choice)", file=sys.stderr, flush=True)
     return 0
 
 
