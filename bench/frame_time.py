@@ -1,6 +1,8 @@
-"""Frame time of the table at 1920x1080, off-screen (issue 9): for each game with a table view,
-mid-game, the time of one whole frame (events, UI update, scene update, drawing) while idle,
-with a drag in progress, and right after a move (the state's layer is redrawn).
+"""Frame time at 1920x1080, off-screen (issue 9): for each game with a table view, mid-game, the
+time of one whole frame (events, UI update, scene update, drawing) at the table while idle, with
+a drag in progress, and right after a move (the state's layer is redrawn, Meteo's wind
+animation runs); then idle frames of the game's setup, rules and final-scores scenes, and of the
+app's own scenes (menu, settings, saved games, demos, about).
 
     python bench/frame_time.py [--frames 300] [--steps 40] [--clock wall|cpu] [--fps 60]
 
@@ -82,7 +84,15 @@ def measure(game_id: str, n: int, steps: int) -> dict[str, list[float]]:
             seat = match.to_act()[0]
             scene.session.submit(rng.choose(match.game, match.game.view(match.state, seat), seat))
     results["moves (1 in 10 frames)"] = frames(app, n, play)
+    for other in GAME_SCENES:  # the game's other scenes, idle
+        results[f"{other} scene"] = frames(
+            screenshot.build_app(other, (1920, 1080), game_id, None, 3, steps, {}), n)
     return results
+
+
+#: Scenes shown for one game besides the table (idle frames), and the app's own scenes.
+GAME_SCENES = ("setup", "rules", "scores")
+APP_SCENES = ("menu", "settings", "load", "demos", "about")
 
 
 def main() -> None:
@@ -102,7 +112,11 @@ def main() -> None:
     for game_id in sorted(games.VIEWS):
         for situation, times in measure(game_id, args.frames, args.steps).items():
             print(f"| {game_id} | {situation} | {statistics.median(times):.2f} | "
-                  f"{pct(times, 0.95):.2f} | {pct(times, 0.99):.2f} |")
+                  f"{pct(times, 0.95):.2f} | {pct(times, 0.99):.2f} |", flush=True)
+    for name in APP_SCENES:
+        times = frames(screenshot.build_app(name, (1920, 1080), None, None, 3, 0, {}), args.frames)
+        print(f"| (app) | {name} scene | {statistics.median(times):.2f} | "
+              f"{pct(times, 0.95):.2f} | {pct(times, 0.99):.2f} |", flush=True)
 
 
 if __name__ == "__main__":

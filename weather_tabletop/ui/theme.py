@@ -108,6 +108,11 @@ class TextCache:
             bold: bool = False) -> pygame.Surface:
         """One line no wider than ``width``: shortened with an ellipsis if needed (the fitted
         text is remembered, so a view redrawn for a new state measures nothing again)."""
+        fitted = self.fitted(text, size, width, bold)
+        return self.render(fitted, size, colour, bold)
+
+    def fitted(self, text: str, size: int, width: int, bold: bool = False) -> str:
+        """``text`` shortened with an ellipsis to fit one line of ``width`` pixels (remembered)."""
         key = ("fit", text, size, bold, width)
         fitted = self._fits.get(key)
         if fitted is None:
@@ -120,4 +125,4 @@ class TextCache:
                     fitted = fitted[:-1]
                 fitted = fitted.rstrip() + "…"
             self._fits[key] = fitted
-        return self.render(fitted, size, colour, bold)
+        return fitted

@@ -155,8 +155,11 @@ class SavesScene(Scene):
                       info.progress if not info.finished else tr("saves.finished"), object_id="#field")
         widgets.label(self, pygame.Rect(x + col * 2, y + self.px(30), col - self.px(8), self.px(26)),
                       when, object_id="#small")
-        widgets.label(self, pygame.Rect(x + col * 3, y, col, self.px(30)),
-                      tr("saves.players", n=len(info.seats)), object_id="#field")
+        players = tr("saves.one_player") if len(info.seats) == 1 else \
+            tr("saves.players", n=len(info.seats))
+        widgets.label(self, pygame.Rect(x + col * 3, y, col, self.px(30)), players,
+                      object_id="#field")
+        people = self.app.text.fitted(people, self.px(14), col - self.px(12))
         widgets.label(self, pygame.Rect(x + col * 3, y + self.px(30), col, self.px(26)), people,
                       object_id="#small")
         bx = rect.right - pad - buttons * (bw + self.px(10)) + self.px(10)
