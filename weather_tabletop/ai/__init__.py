@@ -42,6 +42,25 @@ class RandomPlayer:
         return self._rng.choice(legal)
 
 
+class EasyPlayer:
+    """The level ``easy`` of a game: the game's ``normal`` choice (``choose(game, view, seat,
+    rng)``), except that about one decision in three (never a forced one) is a random legal
+    command, so it makes the mistakes a beginner would."""
+
+    level = "easy"
+    MISTAKES = 35  # per cent
+
+    def __init__(self, seed: int, choose: Callable[[Game, Any, int, Rng], Command]) -> None:
+        self._rng = Rng(seed, 0xEA5)
+        self._choose = choose
+
+    def choose(self, game: Game, view: Any, seat: int) -> Command:
+        legal = game.legal_commands(view, seat)
+        if len(legal) > 1 and self._rng.below(100) < self.MISTAKES:
+            return legal[self._rng.below(len(legal))]
+        return self._choose(game, view, seat, self._rng)
+
+
 GENERIC: dict[str, Callable[[int], Player]] = {"random": RandomPlayer}
 
 

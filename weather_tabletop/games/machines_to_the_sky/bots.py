@@ -19,6 +19,7 @@ import math
 from dataclasses import replace
 from typing import Any, Callable
 
+from weather_tabletop.ai import EasyPlayer
 from weather_tabletop.ai.plan import PlanPlayer
 from weather_tabletop.engine.chance import Rng
 from weather_tabletop.engine.protocol import Command, Game
@@ -350,21 +351,11 @@ class GreedyPlayer:
         return greedy_choose(game, view, seat, self._rng)
 
 
-class EasyPlayer:
-    """The level ``easy``: the greedy player, except that about one decision in three (never a
-    forced one) is a random legal command: it overbids, passes early, plays cards to odd lanes."""
-
-    level = "easy"
-    MISTAKES = 35  # per cent
-
-    def __init__(self, seed: int = 0) -> None:
-        self._rng = Rng(seed, 0xEA5)
-
-    def choose(self, game: Game, view: Any, seat: int) -> Command:
-        legal = game.legal_commands(view, seat)
-        if len(legal) > 1 and self._rng.below(100) < self.MISTAKES:
-            return legal[self._rng.below(len(legal))]
-        return greedy_choose(game, view, seat, self._rng)
+def easy_player(seed: int = 0) -> EasyPlayer:
+    """The level ``easy``: the greedy player with a random legal command in about one decision in
+    three (:class:`~weather_tabletop.ai.EasyPlayer`): it overbids, passes early, plays cards to
+    odd lanes."""
+    return EasyPlayer(seed, greedy_choose)
 
 
 def shortlist(game: Game, view: MttsState, seat: int, legal: list[Command],
@@ -419,5 +410,5 @@ def hard_player(seed: int = 0, *, seconds: float | None = None,
                       seconds=seconds if seconds is not None else HARD_SECONDS)
 
 
-BOTS: dict[str, Callable[..., Any]] = {"easy": EasyPlayer, "normal": GreedyPlayer,
+BOTS: dict[str, Callable[..., Any]] = {"easy": easy_player, "normal": GreedyPlayer,
                                        "greedy": GreedyPlayer, "hard": hard_player}

@@ -10,18 +10,18 @@ backward if another's, the witch's removal that helps most.
 
 from __future__ import annotations
 
-from collections import deque
 from functools import lru_cache
 import math
 import time
 from dataclasses import replace
 from typing import Any, Callable
 
+from weather_tabletop.ai import EasyPlayer
 from weather_tabletop.ai.plan import RESERVE, PlanPlayer
 from weather_tabletop.engine.chance import Rng
 from weather_tabletop.engine.protocol import Command, IllegalMove
 
-from .board import BOARD, COLOURED, LANDSCAPE, WIND, Pos, distance
+from .board import BOARD, COLOURED, LANDSCAPE, Pos, distance
 from .commands import DrawMarker, EndMovement, EndPlacement, PlaceMarker, RollWind, SkipRemoval
 from .state import DRAW, MOVE, OVER, PLACE, WIND as WIND_PHASE, MeteoState
 
@@ -342,21 +342,11 @@ class GreedyPlayer:
         return choose(game, view, seat, self._rng)
 
 
-class EasyPlayer:
-    """The level ``easy``: the greedy player, except that about one decision in three (never a
-    forced one) is a random legal command: it wanders, places markers to no purpose, stops early."""
-
-    level = "easy"
-    MISTAKES = 35  # per cent
-
-    def __init__(self, seed: int = 0) -> None:
-        self._rng = Rng(seed, 0xEA5)
-
-    def choose(self, game: Any, view: MeteoState, seat: int) -> Command:
-        legal = game.legal_commands(view, seat)
-        if len(legal) > 1 and self._rng.below(100) < self.MISTAKES:
-            return legal[self._rng.below(len(legal))]
-        return choose(game, view, seat, self._rng)
+def easy_player(seed: int = 0) -> EasyPlayer:
+    """The level ``easy``: the greedy player with a random legal command in about one decision in
+    three (:class:`~weather_tabletop.ai.EasyPlayer`): it wanders, places markers to no purpose,
+    stops early."""
+    return EasyPlayer(seed, choose)
 
 
 HARD_SECONDS = 2.0
@@ -514,5 +504,5 @@ def hard_player(seed: int = 0, *, seconds: float | None = None,
                         max_rounds=HARD_MAX_ROUNDS)
 
 
-BOTS: dict[str, Callable[..., Any]] = {"easy": EasyPlayer, "normal": GreedyPlayer,
+BOTS: dict[str, Callable[..., Any]] = {"easy": easy_player, "normal": GreedyPlayer,
                                        "greedy": GreedyPlayer, "hard": hard_player}

@@ -28,11 +28,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable
 
+from weather_tabletop.ai import EasyPlayer
 from weather_tabletop.ai.plan import PlanPlayer
 from weather_tabletop.engine.chance import Rng
 from weather_tabletop.engine.protocol import Command, Game
 
-from . import board as B
 from . import commands as C
 from .board import D, EMPTY
 from .rules import metric
@@ -267,21 +267,10 @@ class NormalPlayer:
         return normal_choose(game, view, seat, self._rng)
 
 
-class EasyPlayer:
-    """The level ``easy``: ``normal``, except that about one decision in three (never a forced
-    one) is a random legal command."""
-
-    level = "easy"
-    MISTAKES = 35  # per cent
-
-    def __init__(self, seed: int = 0) -> None:
-        self._rng = Rng(seed, 0xEA5)
-
-    def choose(self, game: Game, view: Any, seat: int) -> Command:
-        legal = game.legal_commands(view, seat)
-        if len(legal) > 1 and self._rng.below(100) < self.MISTAKES:
-            return legal[self._rng.below(len(legal))]
-        return normal_choose(game, view, seat, self._rng)
+def easy_player(seed: int = 0) -> EasyPlayer:
+    """The level ``easy``: ``normal`` with a random legal command in about one decision in three
+    (:class:`~weather_tabletop.ai.EasyPlayer`)."""
+    return EasyPlayer(seed, normal_choose)
 
 
 # -- hard: the planning player ------------------------------------------------------------------
@@ -368,5 +357,5 @@ class PriorityPlayer:
         return self._rng.choice(pool)
 
 
-BOTS: dict[str, Callable[..., Any]] = {"easy": EasyPlayer, "normal": NormalPlayer,
+BOTS: dict[str, Callable[..., Any]] = {"easy": easy_player, "normal": NormalPlayer,
                                        "greedy": NormalPlayer, "hard": hard_player}
