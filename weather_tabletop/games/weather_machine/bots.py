@@ -166,7 +166,7 @@ def _after(game: Game, s: WMState, cmd: Command) -> WMState | None:
     return s
 
 
-def _finish(game: Game, s: WMState, seat: int, depth: int) -> WMState:
+def _finish(game: Game, s: WMState, seat: int) -> WMState:
     """Play the seat's sub-steps of the command just made (payments, placements, choices) by
     the best value one command deep, until a turn-level step or another seat comes up."""
     for _ in range(12):
@@ -201,18 +201,19 @@ def _payment_cost(cmd: Command) -> float:
     return 99.0
 
 
-def _score(game: Game, s: WMState, cmd: Command, seat: int, depth: int = 0) -> float:
+def _score(game: Game, s: WMState, cmd: Command, seat: int, finish: bool = False) -> float:
+    """The value after ``cmd`` (and, with ``finish``, after its sub-steps played out)."""
     after = _after(game, s, cmd)
     if after is None:
         return -1e9
-    if depth > 0:
-        after = _finish(game, after, seat, depth - 1)
+    if finish:
+        after = _finish(game, after, seat)
     return value(after, seat)
 
 
 def ranked(game: Game, s: WMState, seat: int, legal: list[Command]) -> list[tuple[float, Command]]:
     """Every legal command with the value of its result (sub-steps finished), best first."""
-    scored = [(_score(game, s, c, seat, depth=1), i, c) for i, c in enumerate(legal)]
+    scored = [(_score(game, s, c, seat, finish=True), i, c) for i, c in enumerate(legal)]
     scored.sort(key=lambda t: (-t[0], t[1]))
     return [(v, c) for v, _i, c in scored]
 
