@@ -60,15 +60,7 @@ class PlanPlayer:
     def choose(self, game: Game, view: Any, seat: int,
                stop: Callable[[], bool] | None = None) -> Command:
         started = time.perf_counter()
-        legal = game.legal_commands(view, seat)
-        if not legal:
-            raise IllegalMove("no legal command")
-        self.last_iterations = 0
-        self.last_means = []
-        if len(legal) == 1:
-            return legal[0]
-        cands = [c for c in self.shortlist(game, view, seat, legal, self._rng) if c in legal]
-        cands = list(dict.fromkeys(cands)) or [legal[0]]
+        cands = self.candidates(game, view, seat)
         if len(cands) == 1:
             return cands[0]
         determinize = game_hook(game, "determinize")
@@ -111,7 +103,25 @@ class PlanPlayer:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.last_iterations = done
-        if rounds == 0:  # out of time before one whole round: the heuristic's choice
+        return self.pick(cands, totals, rounds)
+
+    def candidates(self, game: Game, view: Any, seat: int) -> list[Command]:
+        """The legal commands to compare, the heuristic's choice first (the game's
+        ``shortlist``); a single one when there is nothing to compare. Resets ``last_*``."""
+        legal = game.legal_commands(view, seat)
+        if not legal:
+            raise IllegalMove("no legal command")
+        self.last_iterations = 0
+        self.last_means = []
+        if len(legal) == 1:
+            return legal
+        cands = [c for c in self.shortlist(game, view, seat, legal, self._rng) if c in legal]
+        return list(dict.fromkeys(cands)) or [legal[0]]
+
+    def pick(self, cands: list[Command], totals: list[float], rounds: int) -> Command:
+        """The candidate with the best mean over ``rounds`` whole rounds (the heuristic's choice
+        keeps ``keep_bonus``); with no whole round, the heuristic's choice."""
+        if rounds == 0:
             return cands[0]
         means = [t / rounds for t in totals]
         self.last_means = list(zip(cands, means))

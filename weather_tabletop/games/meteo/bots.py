@@ -391,15 +391,7 @@ class MeteoPlanner(PlanPlayer):
     def choose(self, game: Any, view: MeteoState, seat: int,
                stop: Callable[[], bool] | None = None) -> Command:
         started = time.perf_counter()
-        legal = game.legal_commands(view, seat)
-        if not legal:
-            raise IllegalMove("no legal command")
-        self.last_iterations = 0
-        self.last_means = []
-        if len(legal) == 1:
-            return legal[0]
-        cands = [c for c in self.shortlist(game, view, seat, legal, self._rng) if c in legal]
-        cands = list(dict.fromkeys(cands)) or [legal[0]]
+        cands = self.candidates(game, view, seat)
         if len(cands) == 1:
             return cands[0]
         self._seat = seat
@@ -432,13 +424,7 @@ class MeteoPlanner(PlanPlayer):
         except _Abandoned:
             pass
         self.last_iterations = done
-        if rounds == 0:
-            return cands[0]
-        means = [t / rounds for t in totals]
-        self.last_means = list(zip(cands, means))
-        best = max(range(len(cands)),
-                   key=lambda k: (means[k] + (self.keep_bonus if k == 0 else 0.0), -k))
-        return cands[best]
+        return self.pick(cands, totals, rounds)
 
     def _check(self) -> None:
         if (self._deadline is not None and time.perf_counter() >= self._deadline) or \
