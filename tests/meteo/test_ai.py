@@ -1,6 +1,7 @@
 """Meteo's computer levels: they read only the seat's view (a decision does not change when the
 hidden markers of other seats change), ``hard`` keeps an iteration budget and is deterministic
-for a seed, determinised states agree with the view, and every chosen move reads as one line."""
+for a seed, and determinised states agree with the view (legal, one-line moves: for every game
+in tests/ai/test_levels_all_games.py)."""
 
 from __future__ import annotations
 
@@ -128,22 +129,6 @@ def test_determinised_states_agree_with_the_view():
                       + tuple(m for _, m in d.markers)) == \
             sorted(sum(s.hands, ()) + s.supply + s.returned + s.face_up
                    + tuple(m for _, m in s.markers))
-
-
-def test_computer_moves_are_legal_and_read_as_one_line():
-    s = started(2, 9)
-    players = [make_player("hard", 1, GAME, iterations=8), make_player("easy", 2, GAME)]
-    for _ in range(120):
-        if GAME.is_over(s):
-            break
-        seat = GAME.to_act(s)[0]
-        view = GAME.view(s, seat)
-        cmd = players[seat].choose(GAME, view, seat)
-        assert cmd in GAME.legal_commands(s, seat)
-        line = GAME.describe_command(s, cmd)
-        assert line and "\n" not in line and type(cmd).__name__ not in line
-        assert GAME.describe_command(view, cmd) == line  # what the seat saw says the same
-        s = run(s, cmd)
 
 
 @pytest.mark.parametrize("level", ["normal", "greedy"])

@@ -1,7 +1,7 @@
 """Machines To The Sky's computer levels: they read only the seat's view (a decision does not
 change when the hidden cards of other seats and the decks change), ``hard`` keeps an iteration
-budget and is deterministic for a seed, determinised states agree with the view (also with the
-Automa), and every chosen move reads as one line."""
+budget and is deterministic for a seed, and determinised states agree with the view (also with
+the Automa; legal, one-line moves: tests/ai/test_levels_all_games.py)."""
 
 from __future__ import annotations
 
@@ -100,20 +100,3 @@ def test_determinised_states_agree_with_the_view(players, options):
                        + tuple(c for p in d.players for c in p.hand + sum(p.lanes, ())))
         assert cards == sorted(range(len(cards)))
         assert d.automa_reds == s.automa_reds and len(d.automa_deck) == len(s.automa_deck)
-
-
-def test_computer_moves_are_legal_and_read_as_one_line():
-    s = start(2, 6).state
-    players = [make_player("hard", 1, GAME, iterations=6), make_player("easy", 2, GAME)]
-    for _ in range(90):
-        if GAME.is_over(s):
-            break
-        seat = GAME.to_act(s)[0]
-        view = GAME.view(s, seat)
-        cmd = players[seat].choose(GAME, view, seat)
-        assert cmd in GAME.legal_commands(s, seat)
-        line = GAME.describe_command(s, cmd)
-        assert line and "\n" not in line and type(cmd).__name__ not in line
-        assert GAME.describe_command(view, cmd) == line
-        for e in GAME.decide(s, cmd):
-            s = GAME.apply(s, e)
