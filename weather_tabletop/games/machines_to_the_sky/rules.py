@@ -538,12 +538,8 @@ class MachinesToTheSky:
                         if lanes[lane - 1] and p.power >= cost]
             out += self._legal_contacts(s, seat)
             out.append(C.EndManagement(seat))
-        elif ph == LEVELUP_ORDER:
-            out += [C.ChooseLevelUp(seat, w) for w in s.queue]
-        elif ph == LEVELUP:
-            if p.ark < K.ARK_LEVELS:
-                out += [C.TakeToken(seat, t, side) for t in s.ark_track[p.ark] for side in SIDES]
-            out.append(C.SkipToken(seat))
+        elif ph in (LEVELUP_ORDER, LEVELUP):
+            out += _level_up_commands(s, seat)
         return out
 
     _tables: dict = {}  # commands built once (``_bids``, ``_plays``)
@@ -599,12 +595,8 @@ class MachinesToTheSky:
             out += [C.Demote(seat, lane) for lane in range(2, 5)]
             out += [C.PlayContact(seat, c) for c in dict.fromkeys(p.contacts)]
             out.append(C.EndManagement(seat))
-        elif ph == LEVELUP_ORDER:
-            out += [C.ChooseLevelUp(seat, w) for w in s.queue]
-        elif ph == LEVELUP:
-            if p.ark < K.ARK_LEVELS:
-                out += [C.TakeToken(seat, t, side) for t in s.ark_track[p.ark] for side in SIDES]
-            out.append(C.SkipToken(seat))
+        elif ph in (LEVELUP_ORDER, LEVELUP):
+            out += _level_up_commands(s, seat)
         return out
 
     def _reason(self, s: MttsState, c: Command) -> str | None:
@@ -1191,3 +1183,16 @@ def _return_experts(s: MttsState, row: tuple[int, ...], winner: int) -> MttsStat
 
 
 GAME = MachinesToTheSky()
+
+
+def _level_up_commands(s: MttsState, seat: int) -> list[Command]:
+    """Level Up: choosing whose Level Up comes next, then taking a token (either side) from the
+    seat's Ark level or none; every one of them is legal."""
+    if s.phase == LEVELUP_ORDER:
+        return [C.ChooseLevelUp(seat, w) for w in s.queue]
+    p = s.players[seat]
+    out: list[Command] = []
+    if p.ark < K.ARK_LEVELS:
+        out += [C.TakeToken(seat, t, side) for t in s.ark_track[p.ark] for side in SIDES]
+    out.append(C.SkipToken(seat))
+    return out
