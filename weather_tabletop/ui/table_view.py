@@ -118,38 +118,67 @@ class TableView(Protocol):
     def tooltip_at(self, pos: tuple[int, int], view_state: Any) -> str | None: ...
 
 
-SHAPES = ("circle", "square", "diamond", "triangle", "hexagon", "star")
+SHAPES = ("circle", "square", "diamond", "triangle", "hexagon", "star", "pentagon")
+#: One shape per player colour, the same in every game and every scene (colour-blind markings):
+#: no game has two colours with the same shape.
+SHAPE_OF_COLOUR = {"red": "circle", "blue": "square", "green": "diamond", "yellow": "triangle",
+                   "orange": "hexagon", "lightblue": "star", "purple": "pentagon"}
+
+
+def shape_of(colour: Colour) -> str:
+    """The colour-blind shape of a player colour (a colour no game knows: by its letter)."""
+    shape = SHAPE_OF_COLOUR.get(colour.key)
+    if shape is None:
+        shape = SHAPES[sum(map(ord, colour.letter or "?")) % len(SHAPES)]
+    return shape
+
+
+def shape_points(center: tuple[float, float], r: float, shape: str) -> list[tuple[float, float]]:
+    """The outline of ``shape`` (any of :data:`SHAPES` but the circle) of radius ``r``."""
+    import math
+
+    x, y = center
+    if shape == "square":
+        return [(x - r * .85, y - r * .85), (x + r * .85, y - r * .85),
+                (x + r * .85, y + r * .85), (x - r * .85, y + r * .85)]
+    if shape == "diamond":
+        return [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
+    if shape == "triangle":
+        return [(x, y - r), (x + r, y + r * .8), (x - r, y + r * .8)]
+    n = {"hexagon": 6, "pentagon": 5}.get(shape, 10)
+    return [(x + (r if i % 2 == 0 or n != 10 else r * .55) * math.cos(math.pi * 2 * i / n - math.pi / 2),
+             y + (r if i % 2 == 0 or n != 10 else r * .55) * math.sin(math.pi * 2 * i / n - math.pi / 2))
+            for i in range(n)]
+
+
+def draw_shape(surface: pygame.Surface, center: tuple[int, int], r: int, shape: str,
+               fill: tuple, outline: tuple | None = None, width: int = 0) -> None:
+    """A filled ``shape`` with an optional outline (``width`` pixels; 0: r // 12, at least 2)."""
+    line = width or max(2, r // 12)
+    if shape == "circle":
+        pygame.draw.circle(surface, fill, center, r)
+        if outline is not None:
+            pygame.draw.circle(surface, outline, center, r, line)
+        return
+    pts = shape_points(center, r, shape)
+    pygame.draw.polygon(surface, fill, pts)
+    if outline is not None:
+        pygame.draw.polygon(surface, outline, pts, line)
 
 
 def draw_token(surface: pygame.Surface, center: tuple[int, int], radius: int, colour: Colour,
                index: int, text: TextCache, colour_blind: bool) -> None:
-    """A seat's token: its colour, its letter, and with colour-blind markings a shape per seat."""
+    """A seat's token: its colour, its letter, and with colour-blind markings the colour's shape
+    (:func:`shape_of`; ``index`` is kept for callers and no longer chooses the shape)."""
     x, y = center
-    shape = SHAPES[index % len(SHAPES)] if colour_blind else "circle"
+    shape = shape_of(colour) if colour_blind else "circle"
     r = radius
-    if shape == "circle":
-        pygame.draw.circle(surface, colour.rgb, center, r)
-        pygame.draw.circle(surface, theme.INK, center, r, max(2, r // 12))
-    else:
-        if shape == "square":
-            pts = [(x - r * .85, y - r * .85), (x + r * .85, y - r * .85),
-                   (x + r * .85, y + r * .85), (x - r * .85, y + r * .85)]
-        elif shape == "diamond":
-            pts = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
-        elif shape == "triangle":
-            pts = [(x, y - r), (x + r, y + r * .8), (x - r, y + r * .8)]
-        else:
-            import math
-            n = 6 if shape == "hexagon" else 10
-            pts = [(x + (r if i % 2 == 0 or n == 6 else r * .55) * math.cos(math.pi * 2 * i / n - math.pi / 2),
-                    y + (r if i % 2 == 0 or n == 6 else r * .55) * math.sin(math.pi * 2 * i / n - math.pi / 2))
-                   for i in range(n)]
-        pygame.draw.polygon(surface, colour.rgb, pts)
-        pygame.draw.polygon(surface, theme.INK, pts, max(2, r // 12))
+    draw_shape(surface, center, r, shape, colour.rgb, theme.INK)
     light = sum(colour.rgb) > 450
     letter = text.render(colour.letter, max(10, int(r * 0.9)), theme.INK if light else (255, 255, 255),
                          bold=True)
-    surface.blit(letter, letter.get_rect(center=(x, y + (r * .12 if shape == "triangle" else 0))))
+    dy = r * .12 if shape == "triangle" else 0
+    surface.blit(letter, letter.get_rect(center=(x, y + dy)))
 
 
 def _label(name: str) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -73,6 +74,34 @@ def make_manager(size: tuple[int, int], scale: float) -> pygame_gui.UIManager:
     return pygame_gui.UIManager(size, theme_data(scale), enable_live_theme_updates=False)
 
 
+#: The smallest text size (pixels) that :meth:`TextCache.box` shrinks to by default: text on the
+#: table is never smaller than this at 1280x720 (issue 13).
+MIN_TEXT_PX = 12
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One text drawn with :meth:`TextCache.box`, as the layout tests see it: where it went
+    (``rect``), the box it had to fit (``box``), on which surface, and whether it was cut."""
+
+    surface: int
+    rect: pygame.Rect
+    box: pygame.Rect
+    text: str
+    size: int
+    cut: bool
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """Text laid into a box: its lines at ``size`` pixels; ``cut`` when an ellipsis hides part
+    of it (then the whole text belongs in a tooltip)."""
+
+    lines: tuple[str, ...]
+    size: int
+    cut: bool
+
+
 class TextCache:
     """Rendered text surfaces, made once and reused: nothing is rendered per frame."""
 
@@ -80,7 +109,10 @@ class TextCache:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._texts: dict[tuple, pygame.Surface] = {}
         self._fits: dict[tuple, str] = {}
+        self._boxes: dict[tuple, Fitted] = {}
         self._limit = limit
+        #: when a list, every :meth:`box` call appends a :class:`Drawn` (layout tests)
+        self.recording: list[Drawn] | None = None
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (max(6, size), bold)
@@ -126,3 +158,106 @@ class TextCache:
                 fitted = fitted.rstrip() + "…"
             self._fits[key] = fitted
         return fitted
+
+    def lay(self, text: str, width: int, height: int, size: int, bold: bool = False,
+            min_size: int = MIN_TEXT_PX, wrap: bool = True) -> Fitted:
+        """``text`` fitted to a ``width`` x ``height`` box: wrapped at spaces (anywhere for text
+        without spaces, e.g. CJK), then shrunk one pixel at a time down to ``min_size``, then
+        the last line that fits shortened with an ellipsis (remembered)."""
+        key = ("box", text, width, height, size, bold, min_size, wrap)
+        got = self._boxes.get(key)
+        if got is not None:
+            return got
+        if len(self._boxes) >= self._limit:
+            self._boxes.clear()
+        width, height = max(1, width), max(1, height)
+        floor = max(6, min(size, min_size))
+        got = None
+        for px in range(max(floor, size), floor - 1, -1):
+            font = self.font(px, bold)
+            lines = _wrap(text, font, width) if wrap else [text]
+            if _block_h(font, len(lines)) <= height and all(
+                    font.size(line)[0] <= width for line in lines):
+                got = Fitted(tuple(lines), px, False)
+                break
+        if got is None:
+            font = self.font(floor, bold)
+            lines = _wrap(text, font, width) if wrap else [text]
+            keep = 1
+            while keep < len(lines) and _block_h(font, keep + 1) <= height:
+                keep += 1
+            shown = lines[:keep]
+            last = shown[-1] if len(lines) == keep else shown[-1] + " " + lines[keep]
+            shown[-1] = self.fitted(last, floor, width, bold)
+            if font.size(shown[-1])[0] <= width and shown[-1] == last:
+                shown[-1] = last
+            got = Fitted(tuple(shown), floor, True)
+        self._boxes[key] = got
+        return got
+
+    def box(self, surface: pygame.Surface, text: str, box: pygame.Rect, size: int, colour,
+            bold: bool = False, align: str = "left", valign: str = "center",
+            min_size: int = MIN_TEXT_PX, wrap: bool = True) -> Fitted:
+        """Draw ``text`` inside ``box`` (see :meth:`lay`): ``align`` left, center or right;
+        ``valign`` top, center or bottom. Returns the fitting (``cut``: show the whole text on
+        hover)."""
+        box = pygame.Rect(box)
+        fit = self.lay(text, box.w, box.h, size, bold, min_size, wrap)
+        font = self.font(fit.size, bold)
+        step = font.get_linesize()
+        total = _block_h(font, len(fit.lines))
+        y = box.y if valign == "top" else (box.bottom - total if valign == "bottom"
+                                           else box.centery - total // 2)
+        y = max(box.y, min(y, box.bottom - total)) if total <= box.h else box.y
+        drawn = None
+        for line in fit.lines:
+            img = self.render(line, fit.size, colour, bold)
+            r = img.get_rect()
+            if align == "center":
+                r.midtop = (box.centerx, y)
+            elif align == "right":
+                r.topright = (box.right, y)
+            else:
+                r.topleft = (box.x, y)
+            r.x = max(box.x, min(r.x, box.right - r.w))
+            surface.blit(img, r)
+            drawn = r if drawn is None else drawn.union(r)
+            y += step
+        if self.recording is not None and drawn is not None:
+            drawn.h = total
+            self.recording.append(Drawn(id(surface), drawn, box, text, fit.size, fit.cut))
+        return fit
+
+
+def _block_h(font: pygame.font.Font, lines: int) -> int:
+    """The height of ``lines`` lines: line spacing between them, the font's height for the last."""
+    return (lines - 1) * font.get_linesize() + font.get_height()
+
+
+def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """Greedy line breaking at spaces; a word wider than the line, or text without spaces
+    (CJK), breaks between characters."""
+    out: list[str] = []
+    for para in text.split("\n"):
+        words = para.split(" ") if " " in para else list(para) if font.size(para)[0] > width else [para]
+        joiner = " " if " " in para else ""
+        line = ""
+        for word in words:
+            cand = word if not line else line + joiner + word
+            if font.size(cand)[0] <= width:
+                line = cand
+                continue
+            if line:
+                out.append(line)
+            if font.size(word)[0] <= width:
+                line = word
+                continue
+            line = ""
+            for ch in word:  # a word longer than the line: break it between characters
+                if line and font.size(line + ch)[0] > width:
+                    out.append(line)
+                    line = ch
+                else:
+                    line += ch
+        out.append(line)
+    return out or [""]
