@@ -66,6 +66,9 @@ def _parser() -> argparse.ArgumentParser:
     shot.add_argument("--steps", type=int, default=0)
     shot.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     shot.add_argument("--size", default="1920x1080", metavar="WxH")
+    shot.add_argument("--scale", default="100", metavar="PERCENT",
+                      help="UI scale in percent, as in Settings (75 to 200; default 100)")
+    shot.add_argument("--colour-blind", action="store_true", help="colour-blind markings on")
 
     ver = sub.add_parser("verify", help="load a save without changing it and replay it")
     ver.add_argument("file", type=Path)
@@ -259,10 +262,15 @@ def _screenshot(args: argparse.Namespace) -> int:
         players = args.players
     if args.steps < 0:
         raise UsageError("--steps must be 0 or more")
+    from .settings import UI_SCALES, Settings
+    scales = {f"{round(v * 100)}": v for v in UI_SCALES}
+    scale = scales.get(str(args.scale).rstrip("%"))
+    if scale is None:
+        raise UsageError(f"--scale takes one of {', '.join(scales)} (percent), not {args.scale!r}")
     from .ui import screenshot
     try:
         screenshot.render(args.scene, args.out, (w, h), args.game, players, args.seed, args.steps,
-                          options)
+                          options, settings=Settings(ui_scale=scale, colour_blind=args.colour_blind))
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:

@@ -276,9 +276,38 @@ class ActionList:
         i = (pos[1] - self.area.y + self.bar.scroll) // self.row_h
         return i if 0 <= i < self._count else None
 
+    def _box(self, row: pygame.Rect) -> pygame.Rect:
+        return pygame.Rect(row.x + self.pad, row.y + 1, row.w - 2 * self.pad, row.h - 2)
+
+    def shown_text(self, index: int) -> str:
+        """What entry ``index`` shows: its whole text when it fits the row (wrapped to two lines
+        and shrunk if need be), else without the words it shares with the entry before or after
+        it ("… the middle space of the Supply"), so entries that differ show how they differ."""
+        full = self.text_at(index)
+        box = self._box(self.row_rect(index))
+        if not self.text.lay(full, box.w, box.h, self.font_size).cut:
+            return full
+        words = full.split(" ")
+        shared = 0
+        for j in (index - 1, index + 1):
+            if 0 <= j < self._count:
+                other = self.text_at(j).split(" ")
+                n = 0
+                while n < min(len(words), len(other)) - 1 and words[n] == other[n]:
+                    n += 1
+                shared = max(shared, n)
+        for cut in range(2, shared + 1):  # as few words left out as the row needs
+            shown = "… " + " ".join(words[cut:])
+            if not self.text.lay(shown, box.w, box.h, self.font_size).cut:
+                return shown
+        return "… " + " ".join(words[shared:]) if shared >= 2 else full
+
     def is_cut(self, index: int) -> bool:
-        """True when entry ``index`` is wider than the list shows."""
-        return self.text.font(self.font_size).size(self.text_at(index))[0] > self.area.w - 2 * self.pad
+        """True when entry ``index`` does not show its whole text (the tooltip shows it)."""
+        box = self._box(self.row_rect(index))
+        shown = self.shown_text(index)
+        return shown != self.text_at(index) or self.text.lay(shown, box.w, box.h,
+                                                             self.font_size).cut
 
     def select(self, index: int | None) -> None:
         """Highlight ``index`` (None: nothing) and scroll it into view."""
@@ -341,7 +370,10 @@ class ActionList:
                 continue
             if rendered and end is not None and time.perf_counter() >= end:
                 break
-            self.text.render(self.text_at(i), self.font_size, ink)
+            box = self._box(_row)
+            fit = self.text.lay(self.shown_text(i), box.w, box.h, self.font_size)
+            for line in fit.lines:
+                self.text.render(line, fit.size, ink)
             self._ready.add((i, ink))
             rendered = True
 
@@ -363,8 +395,6 @@ class ActionList:
         surface.fill(BG)
         pygame.draw.rect(surface, BORDER, surface.get_rect(), 1)
         area = self.area.move(shift)
-        # where pygame_gui centres a line of text in a row
-        top = self.row_h // 2 - (self.text.font(self.font_size).get_height() + 1) // 2
         ink = self._ink()
         for i, row in self.visible_rows():
             row = row.move(shift)
@@ -381,8 +411,7 @@ class ActionList:
             if bg is not None:
                 surface.fill(bg, clip)
             if (i, ink) in self._ready:
-                surface.blit(self.text.render(self.text_at(i), self.font_size, ink),
-                             (row.x + self.pad, row.y + top))
+                self.text.box(surface, self.shown_text(i), self._box(row), self.font_size, ink)
         surface.set_clip(None)
         if self.bar.needed:
             bar = self.bar.rect

@@ -66,7 +66,7 @@ def _check(scene: str, size: tuple[int, int], game: str | None, steps: int) -> N
 
 
 def build_app(scene: str, size: tuple[int, int], game: str | None, players: int | None, seed: int,
-              steps: int, options: dict[str, str]):
+              steps: int, options: dict[str, str], settings: Settings | None = None):
     """An :class:`App` showing ``scene`` (checked arguments; raises ValueError)."""
     _check(scene, size, game, steps)
     config = _config(game, players, seed, options) if game else None
@@ -83,7 +83,7 @@ def build_app(scene: str, size: tuple[int, int], game: str | None, players: int 
     from .scenes.table import TableScene
     from .session import Session
 
-    app = App(size, settings=Settings())
+    app = App(size, settings=settings or Settings())
     app.push(MenuScene(app))
     if scene == "setup":
         app.push(SetupScene(app, game, players))
@@ -111,9 +111,9 @@ def build_app(scene: str, size: tuple[int, int], game: str | None, players: int 
 
 
 def render(scene: str, out: Path, size: tuple[int, int], game: str | None, players: int | None,
-           seed: int, steps: int, options: dict[str, str]) -> None:
+           seed: int, steps: int, options: dict[str, str], settings: Settings | None = None) -> None:
     """Render ``scene`` off-screen at ``size`` and write a PNG to ``out``."""
-    app = build_app(scene, tuple(size), game, players, seed, steps, dict(options or {}))
+    app = build_app(scene, tuple(size), game, players, seed, steps, dict(options or {}), settings)
     for _ in range(3):  # let pygame_gui finish laying out lists and text boxes
         app.manager.update(0.05)
         if app.top is not None:

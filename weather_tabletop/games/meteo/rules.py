@@ -160,6 +160,7 @@ class Meteo:
             round=0, current=0, phase=SETUP, placed=0, steps_left=0, witch_moved=-1,
             took_face_up=False, wind_blown=False, ending=-1,
             round_limit=int(config.option("round_limit", 60)),
+            names=tuple(seat.name for seat in config.seats),
         )
 
     def setup_events(self, state: MeteoState) -> list[Event]:
@@ -849,7 +850,10 @@ class Meteo:
         nxt = (s.current + 1) % s.players
         if nxt == 0:
             if s.ending >= 0:
-                return [GameEnded(f"{self.name(s, s.ending)} has all figures in their own half")]
+                # the event keeps the colour's name, as saves recorded it (prose in events goes
+                # with issue 17's catalogues)
+                colour = self.board.colour_names[s.colours[s.ending]]
+                return [GameEnded(f"{colour} has all figures in their own half")]
             if s.round_limit and s.round >= s.round_limit:
                 return [GameEnded(f"the round limit of {s.round_limit} rounds is reached")]
         return [TurnBegan(nxt, s.round + (1 if nxt == 0 else 0))]
@@ -920,6 +924,9 @@ class Meteo:
     # -- words ------------------------------------------------------------------------------
 
     def name(self, state: MeteoState, seat: int) -> str:
+        """The player's name (the colour's name when the game was set up without names)."""
+        if 0 <= seat < len(state.names) and state.names[seat]:
+            return state.names[seat]
         return self.board.colour_names[state.colours[seat]]
 
     def _phase_text(self, s: MeteoState) -> str:

@@ -69,6 +69,7 @@ class MeteoState:
     wind_blown: bool  # the wind blew this turn (owners relocate, then the marker advances)
     ending: int  # the seat that first had all figures in its own half, -1 before
     round_limit: int  # the project's safety limit on rounds, 0 for none
+    names: tuple[str, ...] = ()  # the players' names, as the log and the moves say them
 
     @cached_property
     def marker_map(self) -> dict[Pos, str]:

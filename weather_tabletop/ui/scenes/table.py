@@ -24,6 +24,8 @@ from ..logbook import LogBook
 from ..scene import Scene
 from ..score_box import ScoreBox
 from ..session import Session, has_hidden_information
+from .. import table_layout
+from ..table_layout import Panels, TableLayout
 from ..table_view import GenericTableView, ViewContext, set_frame_deadline
 from ..theme import TextCache
 
@@ -66,7 +68,7 @@ def open_demo(app, path: Path) -> str | None:
 
 @dataclass
 class BannerLine:
-    """One line of text in the banner, left-aligned and centred in ``rect`` as a label's."""
+    """One line of text in the banner, fitted to ``rect`` (shrunk, else shortened)."""
 
     rect: pygame.Rect
     text: str
@@ -75,11 +77,36 @@ class BannerLine:
     bold: bool
 
     def draw(self, surface: pygame.Surface, text: TextCache) -> None:
-        if not self.text:
-            return
-        img = text.render(self.text, self.size, self.colour, self.bold)
-        y = self.rect.centery - text.font(self.size, self.bold).get_linesize() // 2
-        surface.blit(img, (self.rect.x, y), pygame.Rect(0, 0, self.rect.w, self.rect.h))
+        if self.text:
+            text.box(surface, self.text, self.rect, self.size, self.colour, self.bold, wrap=False)
+
+
+def _remembered_panels() -> Panels:
+    try:
+        from ... import remember
+    except ImportError:
+        return Panels()
+    return Panels.from_json(remember.get("table.panels", None))
+
+
+def _remember_panels(panels: Panels) -> None:
+    try:
+        from ... import remember
+    except ImportError:
+        return
+    try:
+        remember.put("table.panels", panels.to_json())
+    except (OSError, ValueError):
+        pass  # not remembered; the table works the same
+
+
+def _chevron(surface: pygame.Surface, centre: tuple[int, int], r: int, way: str, colour) -> None:
+    """A small filled arrowhead pointing ``way`` (right, left or down)."""
+    x, y = centre
+    pts = {"right": [(x - r // 2, y - r), (x + r // 2 + 1, y), (x - r // 2, y + r)],
+           "left": [(x + r // 2, y - r), (x - r // 2 - 1, y), (x + r // 2, y + r)],
+           "down": [(x - r, y - r // 2), (x + r, y - r // 2), (x, y + r // 2 + 1)]}[way]
+    pygame.draw.polygon(surface, colour, pts)
 
 
 class TableScene(Scene):
@@ -108,6 +135,9 @@ class TableScene(Scene):
         self.view: Any = None
         self.w: dict[str, Any] = {}
         self.banner: dict[str, BannerLine] = {}
+        self.panels = _remembered_panels()
+        self.lay: TableLayout | None = None
+        self._message_surface: tuple[str, pygame.Surface] | None = None
 
     # -- who looks at the table ------------------------------------------------------------
 
@@ -131,90 +161,133 @@ class TableScene(Scene):
 
     # -- layout ----------------------------------------------------------------------------
 
+    def _layout(self) -> TableLayout:
+        buttons = 6 if self.session.is_demo else 5  # with "Final scores" (shown at the end)
+        return table_layout.layout(self.app.size, self.app.scale, self.panels, buttons)
+
     def board_rect(self) -> pygame.Rect:
-        w, h = self.app.size
-        g = self.px(14)
-        return pygame.Rect(self.px(300) + 2 * g, self.px(64) + g,
-                           w - self.px(300) - self.px(330) - 4 * g, h - self.px(64) - 2 * g - self.px(40))
+        return self._layout().board
+
+    def side_font(self) -> int:
+        """The side column's text size: the UI scale's, as far as the column's width allows
+        (about 15 characters a line at the least)."""
+        return max(12, min(self.px(15), self.lay.column.w // 14))
 
     def build(self) -> None:
         w, h = self.app.size
-        g = self.px(14)
-        bh = self.px(64)
+        self.lay = lay = self._layout()
         self.w = {}
-        widgets.panel(self, pygame.Rect(0, 0, w, bh), object_id="#banner_panel")
+        widgets.panel(self, lay.banner, object_id="#banner_panel")
         # the two banner lines change with the turn: drawn by the scene (re-laying a pygame_gui
-        # label costs milliseconds), styled as theme.json's #banner_small and #banner labels
-        self.banner = {"game": BannerLine(pygame.Rect(g + self.px(6), self.px(4), w // 2, self.px(24)),
-                                          self.name, self.px(16), (220, 235, 247), False),
-                       "turn": BannerLine(pygame.Rect(g + self.px(6), self.px(26), w // 2, self.px(34)),
-                                          "", self.px(21), (255, 255, 255), True)}
-        bw, bht = self.px(112), self.px(40)
-        x = w - g - bw
-        by = (bh - bht) // 2
-        self.w["menu"] = widgets.button(self, pygame.Rect(x, by, bw, bht), tr("table.menu"),
-                                        object_id="#secondary", tooltip=tr("table.menu_tip"))
-        x -= bw + self.px(8)
-        self.w["rules"] = widgets.button(self, pygame.Rect(x, by, bw, bht), tr("table.rules"),
-                                         object_id="#secondary", tooltip=tr("table.rules_tip"))
-        x -= bw + self.px(8)
-        if self.session.is_demo:
-            self.w["restart"] = widgets.button(self, pygame.Rect(x, by, bw, bht), tr("demo.restart"),
-                                               object_id="#secondary", tooltip=tr("demo.restart_tip"))
-            x -= bw + self.px(8)
-            self.w["step"] = widgets.button(self, pygame.Rect(x, by, bw, bht), tr("demo.step"),
-                                            object_id="#secondary", tooltip=tr("demo.step_tip"))
-            x -= bw + self.px(8)
-            self.w["pause"] = widgets.button(self, pygame.Rect(x, by, bw, bht),
-                                             tr("demo.play") if self.computers.paused else tr("demo.pause"),
-                                             object_id="#secondary", tooltip=tr("demo.pause_tip"))
-        else:
-            self.w["redo"] = widgets.button(self, pygame.Rect(x, by, bw, bht), tr("table.redo"),
-                                            object_id="#secondary", tooltip=tr("table.redo_tip"))
-            x -= bw + self.px(8)
-            self.w["undo"] = widgets.button(self, pygame.Rect(x, by, bw, bht), tr("table.undo"),
-                                            object_id="#secondary", tooltip=tr("table.undo_tip"))
-        x -= bw + self.px(8)
-        self.w["scores"] = widgets.button(self, pygame.Rect(x, by, bw, bht), tr("table.final_scores"),
-                                          tooltip=tr("table.final_scores_tip"))
+        # label costs milliseconds), fitted to the room the buttons leave
+        t = lay.title
+        half = t.h // 2
+        self.banner = {"game": BannerLine(pygame.Rect(t.x, t.y + max(2, t.h // 12), t.w, half - 2),
+                                          self.name, self.px(15), (220, 235, 247), False),
+                       "turn": BannerLine(pygame.Rect(t.x, t.y + half, t.w, half - max(2, t.h // 12)),
+                                          "", self.px(20), (255, 255, 255), True)}
+        keys = (["menu", "rules", "restart", "step", "pause"] if self.session.is_demo
+                else ["menu", "rules", "redo", "undo"]) + ["scores"]
+        words = {"menu": ("table.menu", "table.menu_tip"), "rules": ("table.rules", "table.rules_tip"),
+                 "restart": ("demo.restart", "demo.restart_tip"), "step": ("demo.step", "demo.step_tip"),
+                 "pause": ("demo.play" if self.computers.paused else "demo.pause", "demo.pause_tip"),
+                 "redo": ("table.redo", "table.redo_tip"), "undo": ("table.undo", "table.undo_tip"),
+                 "scores": ("table.final_scores", "table.final_scores_tip")}
+        font = self.app.text.font(self.px(17), True)
+        x = w - lay.gap
+        for key in keys:
+            label, tip = words[key]
+            rect = lay.buttons[len(self.w)]
+            bw = max(rect.w, font.size(tr(label))[0] + 2 * self.px(14))
+            x -= bw
+            self.w[key] = widgets.button(self, pygame.Rect(x, rect.y, bw, rect.h), tr(label),
+                                         object_id=None if key == "scores" else "#secondary",
+                                         tooltip=tr(tip))
+            x -= max(4, self.px(6))
+        for line in self.banner.values():
+            line.rect.w = max(10, min(line.rect.w, x - line.rect.x - lay.gap))
         self.w["scores"].hide()
-        # left: log
-        top = bh + g
-        lw = self.px(300)
-        widgets.label(self, pygame.Rect(g, top, lw, self.px(28)), tr("table.log"), object_id="#heading")
-        self.log_panel = LogPanel(pygame.Rect(g, top + self.px(32), lw, h - top - self.px(32) - g),
-                                  self.app.text, self.px(15))
+        size = self.side_font()
         self._log_upto = 0  # log lines already in the panel
         self._scores_key = ()
         self._actions_key = None
-        # right: actions and scores
-        rw = self.px(330)
-        rx = w - g - rw
-        ah = (h - top - g) * 55 // 100
-        widgets.label(self, pygame.Rect(rx, top, rw, self.px(28)), tr("table.actions"),
-                      object_id="#heading")
+        self._actions_state = None
+        body = lay.bodies
         # drawn by the scene, not pygame_gui (a move re-laid pygame_gui's list: about 12 ms)
-        self.w["actions"] = ActionList(pygame.Rect(rx, top + self.px(32), rw, ah - self.px(32)),
-                                       self.app.text, row_h=self.px(34), font_size=self.px(16),
-                                       pad=self.px(10))
-        sy = top + ah + g
-        widgets.label(self, pygame.Rect(rx, sy, rw, self.px(28)), tr("table.scores"),
-                      object_id="#heading")
-        self.w["score_box"] = ScoreBox(pygame.Rect(rx, sy + self.px(32), rw, h - sy - self.px(32) - g),
-                                       self.app.text, size=self.px(16),
-                                       pad=(self.px(10), self.px(8)), radius=self.px(8))
-        board = self.board_rect()
-        self.w["message"] = widgets.label(self, pygame.Rect(board.x, board.bottom + self.px(6),
-                                                            board.width, self.px(30)), self.message,
-                                          object_id="#message")
+        self.w["actions"] = ActionList(body.get("actions", pygame.Rect(-9999, 0, 200, 100)),
+                                       self.app.text, row_h=max(self._two_lines(), round(size * 2.2)),
+                                       font_size=size, pad=max(6, size // 2))
+        self.w["score_box"] = ScoreBox(body.get("scores", pygame.Rect(-9999, 0, 200, 100)),
+                                       self.app.text, size=size,
+                                       pad=(max(6, size // 2), max(4, size // 3)), radius=self.px(8))
+        self.log_panel = LogPanel(body.get("log", pygame.Rect(-9999, 0, 200, 100)), self.app.text,
+                                  size)
         ctx = ViewContext(self.session.config.seats, self.app.settings.colour_blind, self.app.scale,
                           self.app.text)
         view_cls = games.view_class(self.game.id) or GenericTableView
-        self.view = view_cls(self.game, board, context=ctx)
+        self.view = view_cls(self.game, lay.board, context=ctx)
         self._seen = -1
         self.tooltip = None
+        self._message_surface = None
         self.refresh()
         self.log_panel.flush()  # the whole log at once when the table opens
+
+    def _two_lines(self) -> int:
+        """A move's row: room for two lines of the smallest text (long moves wrap)."""
+        font = self.app.text.font(theme.MIN_TEXT_PX)
+        return font.get_linesize() + font.get_height() + 4
+
+    def _heading_title(self, key: str) -> str:
+        title = tr({"actions": "table.actions", "scores": "table.scores", "log": "table.log"}[key])
+        if key == "actions" and self.legal:
+            return tr("table.actions_n", title=title, n=len(self.legal))
+        return title
+
+    def toggle_panel(self, what: str) -> None:
+        """Fold or unfold the side column or one of its panels (remembered)."""
+        self.panels = self.panels.toggled(what)
+        _remember_panels(self.panels)
+        self.close()
+        self.open()
+
+    def _draw_side(self, surface: pygame.Surface) -> None:
+        """The side column's headings (each folds its panel) and the fold button or strip."""
+        lay, text = self.lay, self.app.text
+        size = self.side_font()
+        if not self.panels.column:
+            strip = lay.fold
+            pygame.draw.rect(surface, theme.PRIMARY, strip, border_radius=self.px(6))
+            _chevron(surface, (strip.centerx, strip.y + strip.w // 2 + 4), strip.w // 4, "left",
+                     (255, 255, 255))
+            return
+        hovered = self._side_hit(self.mouse)
+        for key, rect in lay.headers.items():
+            if hovered == key:
+                pygame.draw.rect(surface, theme.SKY_DEEP, rect, border_radius=self.px(6))
+            folded = key not in lay.bodies
+            _chevron(surface, (rect.x + rect.h // 2, rect.centery), max(3, rect.h // 6),
+                     "right" if folded else "down", theme.INK_SOFT)
+            text.box(surface, self._heading_title(key),
+                     pygame.Rect(rect.x + rect.h, rect.y, rect.w - rect.h, rect.h),
+                     round(size * 1.2), theme.INK, bold=True)
+        f = lay.fold
+        pygame.draw.rect(surface, theme.SKY_DEEP if hovered == "column" else theme.PANEL, f,
+                         border_radius=self.px(6))
+        pygame.draw.rect(surface, theme.LINE, f, 1, border_radius=self.px(6))
+        _chevron(surface, f.center, max(3, f.h // 5), "right", theme.INK_SOFT)
+
+    def _side_hit(self, pos: tuple[int, int]) -> str | None:
+        """What a click at ``pos`` would fold: "column", a panel's key, or None."""
+        lay = getattr(self, "lay", None)
+        if lay is None:
+            return None
+        if lay.fold.collidepoint(pos):
+            return "column"
+        if self.panels.column:
+            for key, rect in lay.headers.items():
+                if rect.collidepoint(pos):
+                    return key
+        return None
 
     # -- keeping the widgets in step with the match ------------------------------------------
 
@@ -362,9 +435,30 @@ class TableScene(Scene):
         return None
 
     def show_message(self, text: str) -> None:
+        """Say ``text`` at the foot of the board until the next move or a click on it ("":
+        nothing to say)."""
         self.message = text
-        if "message" in self.w:
-            self.w["message"].set_text(text)
+        self._message_surface = None
+
+    def _message_rect(self) -> pygame.Rect | None:
+        """Where the message is drawn: along the board's foot, as tall as its lines."""
+        if not self.message or self.lay is None:
+            return None
+        board = self.lay.board
+        if self._message_surface is None or self._message_surface[0] != self.message:
+            size = self.px(16)
+            width = min(board.w - 2 * self.px(12), self.px(760))
+            fit = self.app.text.lay(self.message, width - 2 * self.px(12), 4 * size * 2, size, True)
+            font = self.app.text.font(fit.size, True)
+            h = (len(fit.lines) - 1) * font.get_linesize() + font.get_height() + 2 * self.px(8)
+            surf = pygame.Surface((width, h), pygame.SRCALPHA)
+            pygame.draw.rect(surf, theme.INK, surf.get_rect(), border_radius=self.px(8))
+            self.app.text.box(surf, self.message, surf.get_rect().inflate(-2 * self.px(12),
+                                                                          -2 * self.px(8)),
+                              size, (255, 255, 255), bold=True, align="center")
+            self._message_surface = (self.message, surf)
+        surf = self._message_surface[1]
+        return surf.get_rect(midbottom=(board.centerx, board.bottom - self.px(10)))
 
     def undo(self) -> None:
         self._take_back("undo")
@@ -411,6 +505,18 @@ class TableScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if self.log_panel.handle(event, pygame.mouse.get_pos()):
             return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.dragdrop.dragging:
+            hit = self._side_hit(event.pos)
+            if hit is not None:
+                self.toggle_panel(hit)
+                return
+            msg = self._message_rect()
+            if msg is not None and msg.collidepoint(event.pos):
+                self.show_message("")
+                return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F9:
+            self.toggle_panel("column")
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self._button(event.ui_element)
             return
@@ -454,6 +560,8 @@ class TableScene(Scene):
             return False
         used_scores = self.w["score_box"].handle(event)
         used, index = self.w["actions"].handle(event)
+        if event.type == pygame.MOUSEWHEEL and used:
+            self._hover(self.mouse)  # the entry under the pointer changed: so does its text
         if index is not None and index < len(self.legal):
             self.select_action(index)
             reason = self.submit(self.legal[index])
@@ -534,14 +642,21 @@ class TableScene(Scene):
         surface.fill(theme.SKY)
         if self.view is not None and self.view_state is not None:
             self.view.draw(surface, self.view_state, self.viewer)
-        if "actions" in self.w:
-            self.w["actions"].draw(surface)
-            self.w["score_box"].draw(surface)
+        if "actions" in self.w and self.panels.column:
+            if "actions" in self.lay.bodies:
+                self.w["actions"].draw(surface)
+            if "scores" in self.lay.bodies:
+                self.w["score_box"].draw(surface)
 
     def draw_over(self, surface: pygame.Surface) -> None:
         for line in self.banner.values():
             line.draw(surface, self.app.text)
-        self.log_panel.draw(surface)
+        if self.panels.column and "log" in self.lay.bodies:
+            self.log_panel.draw(surface)
+        self._draw_side(surface)
+        msg = self._message_rect()
+        if msg is not None and self._message_surface is not None:
+            surface.blit(self._message_surface[1], msg)
         self.dragdrop.draw(surface)
         if self.tooltip is not None:
             tip = self.tooltip[1]
