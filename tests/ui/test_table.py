@@ -111,6 +111,28 @@ def test_privacy_screen_between_people(app):
     assert scene.legal and all(c.seat == 1 for c in scene.legal)
 
 
+def test_a_continued_game_opens_behind_the_privacy_screen(app):
+    """Issue 13: Continue opened straight onto the next person's secret hand."""
+    session = Session.in_memory(tally.GAME, config("person", "person"))
+    session.match.submit(tally.Take(0, 1))
+    session.match.submit(tally.EndTurn(0))
+    scene = TableScene(app, session, cover=True)
+    app.push(scene)
+    post(app)
+    assert isinstance(app.top, PrivacyScene) and app.top.person == "Ben"
+    assert scene.viewer is None and not scene.legal
+    post(app, key(pygame.K_RETURN))
+    assert app.top is scene and scene.viewer == 1
+
+
+def test_a_continued_game_against_the_computer_opens_at_once(app):
+    session = Session.in_memory(tally.GAME, config("person", "computer"))
+    scene = TableScene(app, session, cover=True)
+    app.push(scene)
+    post(app)
+    assert app.top is scene and scene.viewer == 0
+
+
 def test_computer_seat_moves_without_blocking(app):
     scene = table(app, "person", "computer")
     match = scene.session.match

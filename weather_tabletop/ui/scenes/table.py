@@ -48,7 +48,7 @@ def open_saved_game(app, path: Path) -> str | None:
             app.top.open()
         return exc.message
     app.home()
-    app.push(TableScene(app, session))
+    app.push(TableScene(app, session, cover=True))
     return None
 
 
@@ -110,7 +110,10 @@ def _chevron(surface: pygame.Surface, centre: tuple[int, int], r: int, way: str,
 
 
 class TableScene(Scene):
-    def __init__(self, app, session: Session, *, privacy: bool = True) -> None:
+    def __init__(self, app, session: Session, *, privacy: bool = True, cover: bool = False) -> None:
+        """``privacy``: hot-seat people with hidden information pass the screen behind a
+        privacy screen; ``cover``: the table also opens behind it (Continue and Load: whoever sat
+        here last must not see the next person's hand)."""
         super().__init__(app)
         self.session = session
         self.game = session.game
@@ -118,6 +121,7 @@ class TableScene(Scene):
         self.log = LogBook()
         self.computers = Computers(session, lambda: app.settings.move_delay)
         self.privacy = privacy and has_hidden_information(self.game) and len(session.people()) > 1
+        self._cover = cover and self.privacy and not session.is_demo
         self.dragdrop = DragDrop(self.submit, self.show_message)
         self.viewer: int | None = self._first_viewer()
         self.view_state: Any = None
@@ -623,7 +627,23 @@ class TableScene(Scene):
         surf.blit(body, (pad, pad))
         return surf
 
+    def _cover_on_open(self) -> bool:
+        """Open behind the privacy screen when a person is to act (before anything is drawn)."""
+        self._cover = False
+        nxt = self._next_viewer()
+        if nxt is None or self.session.match.is_over() or self.session.seat_is_computer(nxt):
+            return False
+        from .privacy import PrivacyScene
+
+        self.viewer, self.legal = None, []
+        self.view_state = self.game.view(self.session.match.state, None)  # nobody's hand
+        self.dragdrop.set_context(self.view, self.view_state, None, [], enabled=False)
+        self.app.push(PrivacyScene(self.app, self, nxt))
+        return True
+
     def update(self, dt: float) -> None:
+        if self._cover and self._cover_on_open():
+            return
         set_frame_deadline(time.perf_counter() + FRAME_WORK)
         self.dragdrop.update(dt)
         if "actions" in self.w:
