@@ -120,6 +120,11 @@ class DragDrop:
             self._snap = (self.piece, here, SNAP_SECONDS)
         self.cancel()
 
+    @property
+    def moving(self) -> bool:
+        """A piece is lifted or snapping back: the picture changes every frame."""
+        return self.piece is not None or self._snap is not None
+
     def update(self, dt: float) -> None:
         if self._snap is not None:
             piece, here, left = self._snap

@@ -627,6 +627,28 @@ class TableScene(Scene):
         surf.blit(body, (pad, pad))
         return surf
 
+    def animating(self) -> bool:
+        """The picture changes without input: a move arrived or is being drawn in steps, a
+        computer thinks or waits to show its move, a demo plays, a piece is dragged or snaps
+        back, the board animates (its ``animating()``, else its staged redraw), or new lines of
+        the log and the moves list are still being rendered."""
+        match = self.session.match
+        if self._cover or self.session.version != self._seen or self.computers.thinking:
+            return True
+        if self.session.is_demo and not self.computers.paused and not match.is_over():
+            return True
+        if self.dragdrop.moving or self.log_panel.pending:
+            return True
+        view = self.view
+        moving = getattr(view, "animating", None)
+        if callable(moving) and moving():
+            return True
+        if bool(getattr(view, "busy", False)):  # a property on the games' views
+            return True
+        # a computer is to act: its thinker starts on the next update
+        return (not match.is_over() and not self.computers.paused and not self.computers.error
+                and any(self.session.seat_is_computer(s) for s in match.to_act()))
+
     def _cover_on_open(self) -> bool:
         """Open behind the privacy screen when a person is to act (before anything is drawn)."""
         self._cover = False
