@@ -28,7 +28,8 @@ import pygame
 from weather_tabletop.engine.protocol import Colour, Command, Game
 from weather_tabletop.i18n import tr
 from weather_tabletop.ui import art, theme
-from weather_tabletop.ui.table_view import DRAW_BUDGET, Piece, Shape, StagedRender, ViewContext
+from weather_tabletop.ui.table_view import (DRAW_BUDGET, Piece, Shape, StagedRender, ViewContext,
+                                            draw_shape, shape_of)
 
 from . import view_art as va
 from .board import (COLOURED, DIRECTION_NAMES, DIRECTIONS, LANDSCAPE, LANDSCAPES, PERCH, VILLAGE,
@@ -43,65 +44,82 @@ ROLL_SECONDS = 0.22
 
 @dataclass
 class _Blow:
-    """A wind the view saw happen: markers (kind, from, to) in screen space, lost ones, the die."""
+    """A wind the view saw happen: markers (kind, from, to) in screen space, lost ones."""
 
     start: float
-    face: int | None
     moves: list[tuple[str, tuple[float, float], tuple[float, float]]]
     lost: list[tuple[str, tuple[float, float], tuple[float, float]]]
 
 
+#: The island in hex sizes (the unit ``s`` of the whole board), from the spaces of
+#: ``data/board.toml``: every space's hex, the bands of the halves and the grey dots.
+ISLAND_LEFT, ISLAND_RIGHT, ISLAND_TOP, ISLAND_BOTTOM = -10.45, 10.85, -10.05, 10.05
+#: The side column beside the island (hex sizes): the wind, the buttons and the hint, the hand,
+#: the supply, the other hands; its blocks' heights and the gap between them.
+COLUMN_W, GAP = 10.4, 0.35
+WIND_H, BUTTON_H, HINT_H, HAND_H, SUPPLY_H, ROW_H = 4.6, 1.3, 1.1, 3.4, 3.4, 1.2
+#: Where things stand in a space (hex sizes from its centre; the hex reaches +-1 up and down):
+#: a lying marker above, figures and witches in front of it, the coordinate at the lower edge.
+TOKEN_DY, TOKEN_D = -0.45, 0.84
+FIGURE_DY, FIGURE_H, PAIR_DX = 0.07, 0.84, 0.43
+LABEL_BOTTOM = 0.93
+
+
 class _Layout:
-    """Where everything goes inside the view's rect (local coordinates, origin top-left)."""
+    """Where everything goes inside the view's rect (local coordinates, origin top-left).
+
+    The whole board is one drawing in hex sizes: the island (its extent above) and the column
+    beside it, scaled as one to the largest hex size ``s`` that fits the rect and centred. Every
+    size, font sizes too, is a multiple of ``s`` (text never below 12 px)."""
 
     def __init__(self, w: int, h: int) -> None:
         self.w, self.h = w, h
-        self.pad = pad = max(4, round(min(w, h) * 0.012))
-        # the island (20.8 x 20.3 hex sizes with its rim) above the strip, both centred
-        strip_h = max(56, round(h * 0.165))
-        s = min(w / 20.8, (h - strip_h - pad) / 20.3)
-        strip_h = max(56, min(strip_h, round(4.2 * s)))
-        s = min(w / 20.8, (h - strip_h - pad) / 20.3)
-        island_h = round(20.3 * s)
-        top0 = max(0, (h - island_h - pad - strip_h) // 2)
-        area = pygame.Rect(0, top0, w, island_h)
-        self.strip = pygame.Rect(0, area.bottom + pad, w, strip_h)
-        self.area = area
-        self.s = s
-        self.ox = area.centerx - 0.55 * s
-        self.oy = area.centery
-        # the four corners the hexagonal island leaves free
-        left, right = area.left + pad, area.right - pad
-        top, bottom = area.top + pad, area.bottom - pad
-        xl, xr = self.ox - 6.2 * s, self.ox + 5.7 * s
-        yt, yb = self.oy - 5.6 * s, self.oy + 5.6 * s
-        self.top_left = pygame.Rect(left, top, max(1, xl - left), max(1, yt - top))
-        self.top_right = pygame.Rect(xr, top, max(1, right - xr), max(1, yt - top))
-        self.bottom_left = pygame.Rect(left, yb, max(1, xl - left), max(1, bottom - yb))
-        self.bottom_right = pygame.Rect(xr, yb, max(1, right - xr), max(1, bottom - yb))
-        # the wind circle (dial) top right, the die bottom right, buttons on the left
-        self.dial_r = max(20, round(min(2.4 * s, (right - xr) / 2)))
-        self.dial_c = (round(min(self.ox + 9.7 * s, right - self.dial_r)),
-                       round(max(top + self.dial_r, self.oy - 7.5 * s)))
-        br = self.bottom_right
-        self.die_size = max(24, min(round(1.9 * s), br.h - 3 * pad - round(0.6 * s), br.w // 2))
-        self.die_c = (br.centerx, br.top + pad + self.die_size // 2)
-        bw = min(self.top_left.w, round(4.2 * s))
-        bh = min(self.top_left.h, max(28, round(1.5 * s)))
-        self.table_button = pygame.Rect(self.top_left.left, self.top_left.top, bw, bh)
-        bl = self.bottom_left
-        self.done_button = pygame.Rect(bl.left, bl.bottom - bh, bw, bh)
-        # the strip: the hand, the supply with the face-up markers, the other hands
-        st = self.strip
-        self.hand_rect = pygame.Rect(st.left, st.top, round(st.w * 0.36), st.h)
-        self.supply_rect = pygame.Rect(self.hand_rect.right, st.top, round(st.w * 0.34), st.h)
-        self.others_rect = pygame.Rect(self.supply_rect.right, st.top,
-                                       st.right - self.supply_rect.right, st.h)
-        self.label_size = max(10, round(min(st.h * 0.15, s * 0.55)))
-        gap = pad
-        self.tile = max(20, min(round(st.h - self.label_size - 4 * pad),
-                                (self.supply_rect.w - 4 * gap) // 3))
-        self.gap = gap
+        island_w, island_h = ISLAND_RIGHT - ISLAND_LEFT, ISLAND_BOTTOM - ISLAND_TOP
+        total_w = island_w + GAP + COLUMN_W
+        self.s = s = max(4.0, min(w / total_w, h / island_h))
+        self.pad = pad = max(3, round(0.12 * s))
+        x0 = (w - total_w * s) / 2
+        y0 = (h - island_h * s) / 2
+        self.area = pygame.Rect(round(x0), round(y0), round(island_w * s), round(island_h * s))
+        self.ox = x0 - ISLAND_LEFT * s
+        self.oy = y0 - ISLAND_TOP * s
+        cx = round(x0 + (island_w + GAP) * s)
+        cw = round(COLUMN_W * s)
+        self.column = pygame.Rect(cx, self.area.top, cw, self.area.h)
+        blocks = (WIND_H, BUTTON_H + HINT_H + GAP / 2, HAND_H, SUPPLY_H, 3 * ROW_H)
+        spare = island_h - sum(blocks)
+        gap = spare / (len(blocks) - 1)
+        tops, y = [], float(self.area.top)
+        for b in blocks:
+            tops.append(round(y))
+            y += (b + gap) * s
+        # the wind circle (dial) and the die beside it
+        self.dial_r = round(WIND_H / 2 * s)
+        self.dial_c = (cx + self.dial_r, tops[0] + self.dial_r)
+        self.die_area = pygame.Rect(cx + 2 * self.dial_r + pad, tops[0],
+                                    self.column.right - (cx + 2 * self.dial_r + pad),
+                                    round(WIND_H * s))
+        self.die_size = round(1.8 * s)
+        self.die_c = (self.die_area.centerx, self.die_area.top + round(0.4 * s) + self.die_size // 2)
+        # the buttons side by side, the hint below them
+        bw = (cw - pad) // 2
+        bh = round(BUTTON_H * s)
+        self.table_button = pygame.Rect(cx, tops[1], bw, bh)
+        self.done_button = pygame.Rect(cx + cw - bw, tops[1], bw, bh)
+        self.hint_rect = pygame.Rect(cx, tops[1] + bh + round(GAP / 2 * s), cw, round(HINT_H * s))
+        # the hand, the supply with the face-up markers, the other hands
+        self.hand_rect = pygame.Rect(cx, tops[2], cw, round(HAND_H * s))
+        self.supply_rect = pygame.Rect(cx, tops[3], cw, round(SUPPLY_H * s))
+        self.others_rect = pygame.Rect(cx, tops[4], cw, round(3 * ROW_H * s))
+        self.head_h = round(0.75 * s)
+        self.tile = round(1.95 * s)
+        self.gap = round(0.4 * s)
+        # a strip covering the hand, supply and others (kept for callers that ask for it)
+        self.strip = self.hand_rect.union(self.others_rect)
+
+    def font(self, k: float) -> int:
+        """A font size of ``k`` hex sizes, never below the table's 12 px."""
+        return max(theme.MIN_TEXT_PX, round(self.s * k))
 
     def px(self, pos: Pos) -> tuple[float, float]:
         q, r = pos
@@ -112,11 +130,11 @@ class _Layout:
         return round(x), round(y)
 
     def tile_slots(self, rect: pygame.Rect, n: int) -> list[pygame.Rect]:
-        """``n`` tile rects centred in the lower part of a strip section."""
+        """``n`` tile rects side by side below a block's heading, centred."""
         t, gap = self.tile, self.gap
         total = n * t + (n - 1) * gap
         x = rect.centerx - total // 2
-        y = rect.top + self.label_size + 2 * self.pad + (rect.h - self.label_size - 3 * self.pad - t) // 2
+        y = rect.top + self.head_h + (rect.h - self.head_h - t) // 2
         return [pygame.Rect(x + i * (t + gap), y, t, t) for i in range(n)]
 
     def dial_space(self, i: int, n: int) -> tuple[int, int]:
@@ -139,6 +157,7 @@ class MeteoView:
         self.rect = pygame.Rect(rect)
         self.L = _Layout(self.rect.w, self.rect.h)
         self._static: pygame.Surface | None = None
+        self._labels: pygame.Surface | None = None  # the spaces' coordinates
         self._static_key: tuple | None = None
         self._layer: pygame.Surface | None = None  # figures, witches, strip contents (alpha)
         self._composite: pygame.Surface | None = None  # static + markers + layer
@@ -149,7 +168,6 @@ class MeteoView:
         self._seat: int | None = None
         self._prev: MeteoState | None = None
         self._blow: _Blow | None = None
-        self._last_face: int | None = None
         self.show_table = False
         self._table_surface: pygame.Surface | None = None
         self._table_cells: list[tuple[pygame.Rect, str]] = []
@@ -166,16 +184,15 @@ class MeteoView:
         return r.move(self.rect.topleft)
 
     def _font(self, k: float) -> int:
-        return max(10, round(self.L.s * k))
+        return self.L.font(k)
 
     def colour_of(self, state: MeteoState, seat: int) -> Colour:
         """A seat's colour is the one the rules gave it (state.colours)."""
         return self.game.colours[state.colours[seat]]
 
     def _who(self, state: MeteoState, seat: int) -> str:
-        col = self.board.colour_names[state.colours[seat]]
-        name = self.ctx.name(seat)
-        return f"{name} ({col})" if name and name != col else col
+        """A seat as the board names it: the player's name (the colour is the piece beside it)."""
+        return self.ctx.name(seat) or self.board.colour_names[state.colours[seat]]
 
     def hex_shape(self, pos: Pos) -> va.HexShape:
         return va.HexShape(pos, self._abs(self.L.px(pos)), self.L.s)
@@ -189,8 +206,7 @@ class MeteoView:
 
     def _meeple(self, state: MeteoState, seat: int, height: int) -> pygame.Surface:
         c = self.colour_of(state, seat)
-        return va.meeple(tuple(c.rgb), height, c.letter if self.ctx.colour_blind else None,
-                         self.ctx.text)
+        return va.meeple(tuple(c.rgb), height, shape_of(c) if self.ctx.colour_blind else None)
 
     # -- protocol --------------------------------------------------------------------------
 
@@ -379,9 +395,10 @@ class MeteoView:
         text = f"The die: {who} is the wind player and holds it."
         if self.board.wind_circle[state.wind_space] == "B":
             text += " The wind marker stands on a blue space: the wind blows at the end of the turn."
-        if self._last_face:
-            d = self.board.wind_rose[self._last_face - 1]
-            text += f" Last roll: {self._last_face} (wind to the {DIRECTION_NAMES[d]})."
+        face = self._last_roll(state)
+        if face:
+            d = self.board.wind_rose[face - 1]
+            text += f" Last roll: {face} (wind to the {DIRECTION_NAMES[d]})."
         return tr(text)
 
     def _dial_tip(self, state: MeteoState) -> str:
@@ -496,8 +513,7 @@ class MeteoView:
                 found.append((i + 1, moved, lost))
         if not found:
             return
-        face, moved, lost = found[0]
-        unique = len(found) == 1
+        face, moved, lost = found[0]  # directions that move the markers alike look alike
         L = self.L
         step = DIRECTIONS[self.board.wind_rose[face - 1]]
         moves = []
@@ -506,9 +522,7 @@ class MeteoView:
             moves.append((kind, L.px(back), L.px(dst)))
         gone = [(kind, L.px(src), L.px((src[0] + step[0], src[1] + step[1])))
                 for kind, src in lost]
-        self._blow = _Blow(time.monotonic(), face if unique else None, moves, gone)
-        if unique:
-            self._last_face = face
+        self._blow = _Blow(time.monotonic(), moves, gone)
 
     def _blown(self, state: MeteoState, direction: str
                ) -> tuple[list[tuple[str, Pos, Pos]], list[tuple[str, Pos]]]:
@@ -528,20 +542,23 @@ class MeteoView:
         surface.blit(self._static, self.rect.topleft)
         k = max(0.0, min(1.0, (t - ROLL_SECONDS) / (ANIM_SECONDS - ROLL_SECONDS)))
         k = k * k * (3 - 2 * k)
-        d = round(self.L.s * 1.0)
+        d = round(self.L.s * TOKEN_D)
         for kind, a, b in blow.moves:
-            p = (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k - 0.35 * self.L.s)
+            p = (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k + TOKEN_DY * self.L.s)
             img = va.token(kind, d)
             surface.blit(img, img.get_rect(center=self._abs(p)))
         for kind, a, b in blow.lost:
-            p = (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k - 0.35 * self.L.s)
+            p = (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k + TOKEN_DY * self.L.s)
             img = va.token(kind, d).copy()
             img.set_alpha(round(255 * (1 - k)))
             surface.blit(img, img.get_rect(center=self._abs(p)))
+        if self._labels is not None:
+            surface.blit(self._labels, self.rect.topleft)
         surface.blit(self._layer, self.rect.topleft)
-        # the die tumbles, then shows its face
+        # the die tumbles, then shows the face the state keeps (as the still table does)
         size = self.L.die_size
-        face = blow.face if t >= ROLL_SECONDS and blow.face else 1 + int(t * 37) % 6
+        last = self._last_roll(self._state) if self._state is not None else 0
+        face = last if t >= ROLL_SECONDS else 1 + int(t * 37) % 6
         img = va.die_face(face, size)
         wobble = 0 if t >= ROLL_SECONDS else round(size * 0.08 * math.sin(t * 60))
         cx, cy = self._abs(self.L.die_c)
@@ -563,7 +580,7 @@ class MeteoView:
             self._static_key = skey
             self._layer_key = self._composite = None
         # the state itself is kept in the key (an id could be reused by a later state)
-        lkey = (state, seat, skey, self._last_face, self.show_table)
+        lkey = (state, seat, skey, self.show_table)
         old = self._layer_key
         if old is None or old[0] is not state or old[1:] != lkey[1:]:
             self._layer_key = lkey
@@ -605,33 +622,53 @@ class MeteoView:
             c = L.ipx(pos)
             pygame.draw.circle(surf, (160, 170, 180), c, round(0.42 * s))
             pygame.draw.circle(surf, theme.INK_SOFT, c, round(0.42 * s), max(1, round(s * 0.07)))
+        self._labels = self._render_coordinates()
         self._draw_dial(surf)
         self._draw_button(surf, L.table_button, "Placement table", theme.PANEL, theme.PRIMARY)
-        # the strip's panel
-        pygame.draw.rect(surf, theme.PANEL, L.strip, border_radius=L.pad * 2)
-        pygame.draw.rect(surf, theme.LINE, L.strip, 1, border_radius=L.pad * 2)
-        for x in (L.supply_rect.left, L.others_rect.left):
-            pygame.draw.line(surf, theme.LINE, (x, L.strip.top + L.pad), (x, L.strip.bottom - L.pad))
+        # the column's panels: the hand, the supply, the other hands
+        for rect in (L.hand_rect, L.supply_rect, L.others_rect):
+            pygame.draw.rect(surf, theme.PANEL, rect, border_radius=L.pad * 2)
+            pygame.draw.rect(surf, theme.LINE, rect, 1, border_radius=L.pad * 2)
         return surf.convert() if pygame.display.get_surface() is not None else surf
+
+    def _coordinate_box(self, pos: Pos) -> pygame.Rect:
+        """The box a space's coordinate owns: the lower edge of its hex, below the figures."""
+        L, s = self.L, self.L.s
+        cx, cy = L.px(pos)
+        h = self.ctx.text.font(L.font(0.36)).get_height()
+        box = pygame.Rect(0, 0, round(1.0 * s), h)
+        box.midbottom = (round(cx), round(cy + LABEL_BOTTOM * s))
+        return box
+
+    def _render_coordinates(self) -> pygame.Surface:
+        """Each island space's coordinate ("K5", as the moves and the log name it), small, on a
+        pale tag at the lower edge of its hex: a layer laid over the lying markers."""
+        L, b = self.L, self.board
+        size = L.font(0.36)
+        font = self.ctx.text.font(size)
+        surf = tag = pygame.Surface((L.w, L.h), pygame.SRCALPHA)
+        boxes = []
+        for pos in b.island():
+            box = self._coordinate_box(pos)
+            w = font.size(b.label(pos))[0] + 2 * max(2, round(L.s * 0.08))
+            back = pygame.Rect(0, 0, min(w, box.w), round(box.h * 0.72))
+            back.center = (box.centerx, box.centery + round(box.h * 0.04))
+            pygame.draw.rect(tag, (255, 255, 255, 165), back, border_radius=back.h // 2)
+            boxes.append((pos, box))
+        for pos, box in boxes:
+            self.ctx.text.box(surf, b.label(pos), box, size, theme.INK_SOFT, align="center",
+                              wrap=False)
+        return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
 
     def _draw_button(self, surf: pygame.Surface, rect: pygame.Rect, label: str, fill: tuple,
                      edge: tuple) -> None:
-        pygame.draw.rect(surf, fill, rect, border_radius=max(4, rect.h // 4))
-        pygame.draw.rect(surf, edge, rect, max(1, round(self.L.s * 0.08)),
-                         border_radius=max(4, rect.h // 4))
+        radius = max(4, rect.h // 4)
+        pygame.draw.rect(surf, fill, rect, border_radius=radius)
+        pygame.draw.rect(surf, edge, rect, max(1, round(self.L.s * 0.08)), border_radius=radius)
         ink = theme.INK if sum(tuple(fill)[:3]) > 450 else (255, 255, 255)
-        label = tr(label)
-        size = self._font(0.5)
-        room = rect.w - 2 * max(4, rect.h // 6)
-        if self.ctx.text.font(size, True).size(label)[0] <= room or " " not in label:
-            text = self.ctx.text.fit(label, size, ink, room, bold=True)
-            surf.blit(text, text.get_rect(center=rect.center))
-            return
-        first, second = label.split(" ", 1)
-        size = min(size, max(9, rect.h // 3))
-        for line, dy in ((first, -1), (second, 1)):
-            text = self.ctx.text.fit(line, size, ink, room, bold=True)
-            surf.blit(text, text.get_rect(center=(rect.centerx, rect.centery + dy * text.get_height() // 2)))
+        inner = rect.inflate(-2 * max(4, rect.h // 6), -max(2, rect.h // 10))
+        self.ctx.text.box(surf, tr(label), inner, self._font(0.46), ink, bold=True,
+                          align="center")
 
     def _draw_halves(self, surf: pygame.Surface, state: MeteoState) -> None:
         """Each player's half bordered in their colour: bands along the rim, one ring per pair
@@ -682,12 +719,17 @@ class MeteoView:
         pygame.draw.polygon(surf, col.rgb, va.hex_corners(centre, s * 0.98))
         pygame.draw.polygon(surf, (255, 255, 255), va.hex_corners(centre, s * 0.98),
                             max(2, round(s * 0.1)))
-        # a roof over the door: the village
+        # a roof over the door: the village, with its colour's letter (and shape)
         cx, cy = centre
-        disc = (round(cx), round(cy - 0.58 * s))
-        pygame.draw.circle(surf, (255, 255, 255), disc, round(0.3 * s))
-        glyph = self.ctx.text.render(col.letter, self._font(0.42), theme.INK, bold=True)
-        surf.blit(glyph, glyph.get_rect(center=disc))
+        disc = (round(cx), round(cy - 0.56 * s))
+        r = round(0.34 * s)
+        shape = shape_of(col) if self.ctx.colour_blind else "circle"
+        draw_shape(surf, disc, r, shape, (255, 255, 255), theme.INK, max(1, round(s * 0.05)))
+        h = self.ctx.text.font(self._font(0.36), True).get_height()
+        box = pygame.Rect(0, 0, 2 * r, h)
+        box.center = (disc[0], disc[1] + (round(r * 0.15) if shape == "triangle" else 0))
+        self.ctx.text.box(surf, col.letter, box, self._font(0.36), theme.INK, bold=True,
+                          align="center", wrap=False)
 
     def _draw_dial(self, surf: pygame.Surface) -> None:
         """The wind circle (grey and blue spaces, the start marked) around the wind rose, with
@@ -709,12 +751,15 @@ class MeteoView:
                 pygame.draw.circle(surf, (110, 120, 130), p, max(2, rs // 3))
         rose = art.svg("meteo/wind_rose.svg", (round(R * 1.05), round(R * 1.05)))
         surf.blit(rose, rose.get_rect(center=(cx, cy)))
-        size = max(9, round(R * 0.2))
+        size = max(theme.MIN_TEXT_PX, round(R * 0.2))
+        h = self.ctx.text.font(size, True).get_height()
         for face, d in enumerate(self.board.wind_rose, start=1):
             a = math.radians(va.ANGLES[d])
             p = (round(cx + R * 0.55 * math.cos(a + 0.5)), round(cy + R * 0.55 * math.sin(a + 0.5)))
-            glyph = self.ctx.text.render(str(face), size, theme.INK, bold=True)
-            surf.blit(glyph, glyph.get_rect(center=p))
+            box = pygame.Rect(0, 0, h, h)
+            box.center = p
+            self.ctx.text.box(surf, str(face), box, size, theme.INK, bold=True, align="center",
+                              wrap=False)
 
     # -- the state layer -------------------------------------------------------------------
 
@@ -728,14 +773,15 @@ class MeteoView:
         yield
         # markers on the island, with what they do
         isz = round(s)
-        td = round(s * 1.0)
+        td = round(s * TOKEN_D)
         for pos, kind in state.markers:
             c = L.ipx(pos)
             effect = self.game.effect(state, pos)  # type: ignore[attr-defined]
             ov = va.overlay(effect, isz)
             comp.blit(ov, ov.get_rect(center=c))
             tok = va.token(kind, td)
-            comp.blit(tok, tok.get_rect(center=(c[0], round(c[1] - 0.35 * s))))
+            comp.blit(tok, tok.get_rect(center=(c[0], round(c[1] + TOKEN_DY * s))))
+        comp.blit(self._labels, (0, 0))
         yield
         layer = pygame.Surface((L.w, L.h), pygame.SRCALPHA)
         pieces: list[Piece] = []
@@ -748,26 +794,26 @@ class MeteoView:
             for pos, kind in state.markers:
                 if pos in sight:
                     c = L.ipx(pos)
-                    pygame.draw.circle(layer, theme.HIGHLIGHT, (c[0], round(c[1] - 0.35 * s)),
-                                       round(0.58 * s), max(2, round(s * 0.12)))
+                    pygame.draw.circle(layer, theme.HIGHLIGHT, (c[0], round(c[1] + TOKEN_DY * s)),
+                                       round(0.52 * s), max(2, round(s * 0.1)))
                     shape = pygame.Rect(0, 0, td, td)
-                    shape.center = self._abs((c[0], c[1] - 0.35 * s))
+                    shape.center = self._abs((c[0], c[1] + TOKEN_DY * s))
                     pieces.append(Piece(("marker", pos), shape, self.board.marker_names[kind],
                                         None, va.token(kind, td)))
         yield
         # figures and witches on the island and the grey dots; those that may move now stand
         # on a lit spot
         movable = self._movable()
-        mh = round(s * 0.9)
+        mh = round(s * FIGURE_H)
         for pos, who in self._occupants(state).items():
             cx, cy = L.px(pos)
-            offs = [0.0] if len(who) == 1 else [-0.43, 0.43]
+            offs = [0.0] if len(who) == 1 else [-PAIR_DX, PAIR_DX]
             for (kind, idx), off in zip(who, offs):
-                centre = (round(cx + off * s), round(cy + 0.28 * s))
+                centre = (round(cx + off * s), round(cy + FIGURE_DY * s))
                 if kind == "fig":
                     img = self._meeple(state, idx, mh)
                 else:
-                    img = va.witch(mh)
+                    img = va.witch(mh, idx + 1)
                 rect = img.get_rect(center=centre)
                 if ((idx, -1, pos) if kind == "fig" else (-1, idx, pos)) in displaced:
                     pygame.draw.circle(layer, theme.DANGER, centre, round(mh * 0.62),
@@ -783,25 +829,30 @@ class MeteoView:
                     pieces.append(Piece(key, rect.move(self.rect.topleft), label,
                                         idx if kind == "fig" else None, image))
         yield
-        # figures in villages, as stacks with a count
+        # figures in villages, as stacks with a count below each
         for v in self.board.villages:
             counts = self._village_counts(state, v)
             if not counts:
                 continue
             cx, cy = L.px(v)
-            offs = [0.0] if len(counts) == 1 else [-0.42, 0.42]
-            vh = round(s * 0.78)
+            offs = [0.0] if len(counts) == 1 else [-PAIR_DX, PAIR_DX]
+            vh = round(s * 0.74)
+            size = self._font(0.36)
+            bh = self.ctx.text.font(size, True).get_height()
             for (owner, n), off in zip(counts, offs):
-                centre = (round(cx + off * s), round(cy + 0.2 * s))
+                centre = (round(cx + off * s), round(cy + 0.02 * s))
                 img = self._meeple(state, owner, vh)
                 rect = img.get_rect(center=centre)
                 if ("fig", owner, v) in movable:
                     self._spot(layer, rect)
                 layer.blit(img, rect)
-                text = self.ctx.text.render(f"{n}", self._font(0.36), (255, 255, 255), bold=True)
-                tag = va.badge(text, theme.INK, max(2, round(s * 0.08)))
-                layer.blit(tag, tag.get_rect(center=(rect.right - round(0.05 * s),
-                                                     rect.bottom - round(0.12 * s))))
+                box = pygame.Rect(0, 0, round(0.8 * s), bh)
+                box.midtop = (centre[0], rect.bottom - round(0.04 * s))
+                tag = pygame.Rect(0, 0, round(0.5 * s), round(bh * 0.8))
+                tag.center = box.center
+                pygame.draw.rect(layer, theme.INK, tag, border_radius=tag.h // 2)
+                self.ctx.text.box(layer, f"{n}", box, size, (255, 255, 255), bold=True,
+                                  align="center", wrap=False)
                 pieces.append(Piece(("fig", owner, v), rect.move(self.rect.topleft),
                                     f"{self._who(state, owner)}'s figures",
                                     owner, self._drag_image(state, seat, img, "fig", owner)))
@@ -874,9 +925,17 @@ class MeteoView:
         out.blit(tag, tag.get_rect(midleft=(w // 2 + img.get_width() // 2 + 2, h // 2)))
         return out
 
+    def _last_roll(self, state: MeteoState) -> int:
+        """The face the die shows: the last roll as the game state keeps it (0: none kept, a
+        blank die). Never the animation's guess nor anything random, so the die reads the same
+        after Continue as before it."""
+        face = getattr(state, "last_roll", 0)
+        return face if isinstance(face, int) and 1 <= face <= 6 else 0
+
     def _draw_wind_state(self, layer: pygame.Surface, state: MeteoState, pieces: list[Piece],
                          acting: bool) -> None:
         L = self.L
+        text = self.ctx.text
         n = len(self.board.wind_circle)
         p = L.dial_space(state.wind_space, n)
         d = max(12, round(L.dial_r * 0.42))
@@ -884,40 +943,68 @@ class MeteoView:
         if self.board.wind_circle[state.wind_space] == "B":
             pygame.draw.circle(layer, theme.HIGHLIGHT, p, d // 2 + max(2, d // 8))
         layer.blit(img, img.get_rect(center=p))
-        # the die beside the wind player's name
+        # the die, ringed in the wind player's colour, and the wind player's name below it
         size = L.die_size
-        face = self._last_face or 1
-        die = va.die_face(face, size)
+        die = va.die_face(self._last_roll(state), size)
         rect = die.get_rect(center=L.die_c)
         col = self.colour_of(state, state.wind_player)
-        ring = max(2, round(L.s * 0.12))
+        ring = max(2, round(L.s * 0.1))
         can_roll = acting and state.phase == WIND_PHASE and not state.wind_blown and \
             self.board.wind_circle[state.wind_space] == "B"
-        pygame.draw.rect(layer, theme.HIGHLIGHT if can_roll else col.rgb,
-                         rect.inflate(ring * 3, ring * 3), ring, border_radius=size // 4)
+        frame = rect.inflate(ring * 3, ring * 3)
+        pygame.draw.rect(layer, theme.HIGHLIGHT if can_roll else col.rgb, frame, ring,
+                         border_radius=size // 4)
         layer.blit(die, rect)
-        label = self.ctx.text.fit(tr(f"Die: {self.ctx.name(state.wind_player)}"),
-                                  self._font(0.42), theme.INK, L.bottom_right.w, bold=True)
-        layer.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + ring * 2)))
+        if self.ctx.colour_blind:
+            r = max(5, round(L.s * 0.2))
+            draw_shape(layer, (frame.right - r // 2, frame.top + r // 2), r, shape_of(col),
+                       col.rgb, theme.INK)
+        area = L.die_area
+        line = text.font(self._font(0.42), True).get_height()
+        box = pygame.Rect(area.left, frame.bottom + L.pad, area.w, line)
+        text.box(layer, tr(f"Die: {self.ctx.name(state.wind_player)}"), box, self._font(0.42),
+                 theme.INK, bold=True, align="center", wrap=False)
         if can_roll:
-            hint = self.ctx.text.fit(tr("Click to roll"), self._font(0.4), theme.PRIMARY_DARK,
-                                     L.bottom_right.w)
-            layer.blit(hint, hint.get_rect(midtop=(rect.centerx, rect.bottom + ring * 2
-                                                   + label.get_height())))
+            hint = pygame.Rect(area.left, box.bottom, area.w, area.bottom - box.bottom)
+            text.box(layer, tr("Click the die to roll"), hint, self._font(0.4),
+                     theme.PRIMARY_DARK, align="center", valign="top")
         pieces.append(Piece(("die",), self._arect(rect), "The die", state.wind_player, die))
+
+    def _hint(self, state: MeteoState, seat: int | None, acting: bool) -> str:
+        """What the player to act can do now, in the hint's own place under the buttons."""
+        if seat is None or not acting or seat != state.current:
+            return ""
+        if self.game.relocator(state)[0] >= 0:  # type: ignore[attr-defined]
+            return "Drag each ringed piece off its impassable space"
+        if state.phase == PLACE:
+            return f"Drag a marker from your hand onto a space ({state.placed} of 2 placed)"
+        if state.phase == MOVE:
+            n = state.steps_left
+            return f"Drag a figure or a witch one space at a time ({n} step{'s' if n != 1 else ''} left)"
+        if state.phase == WITCH:
+            return "Click a ringed marker in the witch's sight to remove it"
+        if state.phase == DRAW:
+            return "Drag the supply or a face-up marker to your hand"
+        return ""
 
     def _draw_strip(self, layer: pygame.Surface, state: MeteoState, seat: int | None,
                     pieces: list[Piece], acting: bool) -> None:
+        """The column under the buttons: the hint, the hand, the supply, the other hands."""
         L = self.L
         text = self.ctx.text
-        ls = L.label_size
+        hs = self._font(0.44)
+        hint = self._hint(state, seat, acting)
+        if hint:
+            text.box(layer, tr(hint), L.hint_rect, self._font(0.42), theme.PRIMARY_DARK,
+                     bold=True)
         # the hand
         # watched without a seat (a demo): the active seat's hand, face down
         owner = seat if seat is not None else state.current
         title = (f"{self.ctx.name(owner)}'s hand (secret)" if seat is not None
                  else f"{self.ctx.name(owner)}'s hand")
-        head = text.fit(tr(title), ls, theme.INK_SOFT, L.hand_rect.w - 2 * L.pad, bold=True)
-        layer.blit(head, (L.hand_rect.left + L.pad * 2, L.hand_rect.top + L.pad))
+        head = pygame.Rect(L.hand_rect.left + 2 * L.pad, L.hand_rect.top + L.pad,
+                           L.hand_rect.w - 4 * L.pad, L.head_h - L.pad)
+        text.box(layer, tr(title), head, hs, theme.INK_SOFT, bold=True, wrap=False)
         slots = L.tile_slots(L.hand_rect, 3)
         hand = state.hands[owner] if 0 <= owner < state.players else ()
         for i, slot in enumerate(slots):
@@ -929,37 +1016,30 @@ class MeteoView:
                 continue
             tok = va.token(hand[i], L.tile)
             if any(isinstance(c, PlaceMarker) and c.kind == hand[i] for c in self._legal):
-                pygame.draw.circle(layer, theme.HIGHLIGHT, slot.center, L.tile // 2 + L.pad // 2 + 1)
+                pygame.draw.circle(layer, theme.HIGHLIGHT, slot.center, L.tile // 2 + L.pad)
             layer.blit(tok, slot)
             pieces.append(Piece(("hand", i, hand[i]), self._arect(slot),
                                 self.board.marker_names[hand[i]], seat, tok))
-        if seat is not None and state.phase == PLACE and seat == state.current and acting:
-            hint = f"Drag onto a space ({state.placed} of 2 placed)"
-        elif seat is not None and state.phase == DRAW and seat == state.current and acting:
-            hint = "Drag the supply or a face-up marker here"
-        else:
-            hint = ""
-        if hint:
-            h = text.fit(tr(hint), max(9, ls - 2), theme.MUTED, L.hand_rect.w - 2 * L.pad)
-            layer.blit(h, h.get_rect(bottomleft=(L.hand_rect.left + 2 * L.pad,
-                                                 L.hand_rect.bottom - L.pad // 2)))
         # the supply and the face-up markers
-        head = text.fit(tr(f"Supply {len(state.supply)} · face up"), ls, theme.INK_SOFT,
-                        L.supply_rect.w - 2 * L.pad, bold=True)
-        layer.blit(head, (L.supply_rect.left + L.pad * 2, L.supply_rect.top + L.pad))
+        head = pygame.Rect(L.supply_rect.left + 2 * L.pad, L.supply_rect.top + L.pad,
+                           L.supply_rect.w - 4 * L.pad, L.head_h - L.pad)
+        text.box(layer, tr(f"Supply ({len(state.supply)}) and face up"), head, hs,
+                 theme.INK_SOFT, bold=True, wrap=False)
         slots = L.tile_slots(L.supply_rect, 3)
         if state.supply:
             back = va.token("back", L.tile)
             off = max(2, L.tile // 16)
             if DrawMarker(seat if seat is not None else -1, "supply") in self._legal:
-                pygame.draw.circle(layer, theme.HIGHLIGHT, slots[0].center,
-                                   L.tile // 2 + L.pad // 2 + 1)
+                pygame.draw.circle(layer, theme.HIGHLIGHT, slots[0].center, L.tile // 2 + L.pad)
             for k in range(min(3, len(state.supply)) - 1, -1, -1):
                 layer.blit(back, slots[0].move(k * off, -k * off))
-            count = text.render(str(len(state.supply)), self._font(0.45), (255, 255, 255), bold=True)
-            tag = va.badge(count, theme.INK, max(2, round(L.s * 0.1)))
-            layer.blit(tag, tag.get_rect(center=(slots[0].right - tag.get_width() // 3,
-                                                 slots[0].bottom - tag.get_height() // 3)))
+            cs = self._font(0.38)
+            ch = text.font(cs, True).get_height()
+            box = pygame.Rect(0, 0, round(0.9 * L.s), ch)
+            box.center = (slots[0].right - L.pad, slots[0].bottom - L.pad)
+            pygame.draw.rect(layer, theme.INK, box.inflate(0, -ch // 5), border_radius=ch // 2)
+            text.box(layer, str(len(state.supply)), box, cs, (255, 255, 255), bold=True,
+                     align="center", wrap=False)
             pieces.append(Piece(("supply",), self._arect(slots[0]), "Supply", None, back))
         else:
             pygame.draw.rect(layer, theme.SKY, slots[0], border_radius=L.tile // 2)
@@ -968,34 +1048,35 @@ class MeteoView:
                 kind = state.face_up[i]
                 tok = va.token(kind, L.tile)
                 if DrawMarker(seat if seat is not None else -1, kind) in self._legal:
-                    pygame.draw.circle(layer, theme.HIGHLIGHT, slot.center,
-                                       L.tile // 2 + L.pad // 2 + 1)
+                    pygame.draw.circle(layer, theme.HIGHLIGHT, slot.center, L.tile // 2 + L.pad)
                 layer.blit(tok, slot)
                 pieces.append(Piece(("faceup", i, kind), self._arect(slot),
                                     self.board.marker_names[kind], None, tok))
             else:
                 pygame.draw.rect(layer, theme.SKY, slot, border_radius=L.tile // 2)
-        # the other hands, face down
+        # the other hands, face down: a row per seat with its figure, name and markers
         others = [i for i in range(state.players) if i != owner]
         rows = max(3, len(others))
-        r = L.others_rect.inflate(-2 * L.pad, -2 * L.pad)
+        r = L.others_rect.inflate(-4 * L.pad, -2 * L.pad)
         row_h = r.h // rows
         self._other_rows = []
-        small = max(10, round(row_h * 0.8))
-        back = va.token("back", max(8, round(row_h * 0.7)))
+        small = round(L.s * 0.8)
+        back = va.token("back", round(L.s * 0.7))
+        bw = back.get_width()
         for k, i in enumerate(others):
-            y = r.top + k * row_h
-            row = pygame.Rect(r.left, y, r.w, row_h)
+            row = pygame.Rect(r.left, r.top + k * row_h, r.w, row_h)
             mee = self._meeple(state, i, small)
             layer.blit(mee, mee.get_rect(midleft=(row.left, row.centery)))
             n = len(state.hands[i])
-            backs_w = n * (back.get_width() // 2) + back.get_width() // 2
-            name = text.fit(self.ctx.name(i), max(9, round(row_h * 0.5)), theme.INK,
-                            r.w - small - backs_w - 3 * L.pad, bold=i == state.current)
-            layer.blit(name, name.get_rect(midleft=(row.left + small + L.pad, row.centery)))
+            backs_w = (n + 1) * bw // 2 if n else 0
             for j in range(n):
-                layer.blit(back, back.get_rect(midright=(row.right - (n - 1 - j) * back.get_width() // 2,
+                layer.blit(back, back.get_rect(midright=(row.right - (n - 1 - j) * bw // 2,
                                                          row.centery)))
+            name = pygame.Rect(row.left + small + L.pad, row.top,
+                               row.w - small - backs_w - 3 * L.pad, row.h)
+            who = self.ctx.name(i) + (tr(" (to play)") if i == state.current else "")
+            text.box(layer, who, name, self._font(0.44), theme.INK, bold=i == state.current,
+                     wrap=False)
             self._other_rows.append((row, i))
 
     # -- the placement table ---------------------------------------------------------------
@@ -1006,12 +1087,14 @@ class MeteoView:
         return self._arect(self.L.table_button).collidepoint(pygame.mouse.get_pos())
 
     def _table_rect(self) -> pygame.Rect:
-        """Where the placement table shows: over the island, below its button."""
+        """Where the placement table shows: over the island, centred."""
         if self._table_surface is None:
             self._table_surface = self._render_table()
-        L = self.L
-        rect = self._table_surface.get_rect(centerx=L.area.centerx)
-        rect.top = min(L.table_button.bottom + L.pad, max(0, L.area.bottom - rect.h))
+        return self._table_place(*self._table_surface.get_size())
+
+    def _table_place(self, w: int, h: int) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = self.L.area.center
         return rect.move(self.rect.topleft)
 
     def _draw_table(self, surface: pygame.Surface) -> None:
@@ -1019,58 +1102,51 @@ class MeteoView:
         assert self._table_surface is not None
         surface.blit(self._table_surface, rect)
 
-    def _size_to_fit(self, words: Sequence[str], start: int, width: int, bold: bool) -> int:
-        """The largest font size (at most ``start``) at which every word fits ``width``."""
-        size = start
-        while size > 8 and max(self.ctx.text.font(size, bold).size(w)[0] for w in words) > width:
-            size -= 1
-        return size
-
     def _render_table(self) -> pygame.Surface:
         """The placement table as the board shows it: a row per marker placed, a column per
-        landscape and per marker already lying; allowed cells coloured by their effect."""
-        L, b = self.L, self.board
+        landscape and per marker already lying; allowed cells coloured by their effect. Laid out
+        in hex sizes like the rest of the board (a cell is at most 1.75 hex sizes)."""
+        L, b, s = self.L, self.board, self.L.s
         text = self.ctx.text
         kinds = list(b.marker_kinds)
         cols = list(LANDSCAPES) + kinds
         short = {"mountains": "mount.", "thunderstorm": "Storm"}
         names = {c: tr(short.get(c, c if c in LANDSCAPES else b.marker_names[c])) for c in cols}
-        w = min(L.area.w - 2 * L.pad, round(L.s * 22))
-        cell = int((w - 2 * L.pad) // (len(cols) + 1.6))
-        icon = round(cell * 0.62)
-        fs = self._size_to_fit([tr(x) for x in va.EFFECT_WORD.values()], max(9, round(cell * 0.27)),
-                               cell - 6, True)
-        ls = self._size_to_fit(list(names.values()), max(9, round(cell * 0.26)), cell - 2, False)
+        pad = L.pad
+        cell = round(min(1.75 * s, (L.area.w - 4 * pad) / (len(cols) + 2.2)))
+        icon = round(cell * 0.6)
+        first = round(cell * 2.2)  # the row heads: the marker placed
+        fs = max(theme.MIN_TEXT_PX, round(cell * 0.26))
+        ls = max(theme.MIN_TEXT_PX, round(cell * 0.25))
+        line = text.font(ls).get_height()
+        title_size = self._font(0.46)
+        title_h = text.font(title_size, True).get_height() * 2 + pad
+        head_h = icon + line + 2 * pad
         legend = [(e, tr(t)) for e, t in (("impassable", "makes impassable"),
                                           ("passable", "makes passable"),
                                           ("holds", "holds figures (fog)"),
                                           ("cancel", "both removed"))]
-        head_h = icon + ls + 6
-        title_size = max(10, round(cell * 0.3))
-        title_h = title_size + 2 * L.pad
-        sq = max(8, round(cell * 0.3))
-        w = round(cell * (len(cols) + 1.6) + 2 * L.pad)
-        gs = self._size_to_fit([" ".join(t for _, t in legend)], fs,
-                               w - 2 * L.pad - 4 * (sq + 4 + 2 * L.pad), False)
-        legend_h = max(sq, gs) + 2 * L.pad
-        h = title_h + head_h + len(kinds) * cell + legend_h + L.pad
+        sq = round(cell * 0.3)
+        w = first + len(cols) * cell + 2 * pad
+        legend_w = (w - 2 * pad) // 2
+        legend_h = 2 * line + 2 * pad
+        h = pad + title_h + head_h + len(kinds) * cell + legend_h + pad
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(surf, theme.PANEL, surf.get_rect(), border_radius=L.pad * 2)
-        pygame.draw.rect(surf, theme.INK_SOFT, surf.get_rect(), 2, border_radius=L.pad * 2)
-        title = text.fit(tr("Placement table (row: the marker placed; column: placed on)"),
-                         title_size, theme.INK,
-                         w - 4 * L.pad, bold=True)
-        surf.blit(title, (L.pad * 2, L.pad))
-        x0 = L.pad + round(cell * 1.6)
-        y0 = title_h
+        pygame.draw.rect(surf, theme.PANEL, surf.get_rect(), border_radius=pad * 2)
+        pygame.draw.rect(surf, theme.INK_SOFT, surf.get_rect(), 2, border_radius=pad * 2)
+        text.box(surf, tr("Placement table (row: the marker placed; column: placed on)"),
+                 pygame.Rect(2 * pad, pad, w - 4 * pad, title_h), title_size, theme.INK, bold=True)
+        x0 = pad + first
+        y0 = pad + title_h
         self._table_cells = []
-        origin = self._table_rect_origin(w, h)
+        origin = self._table_place(w, h).topleft
         for j, col in enumerate(cols):
             cx = x0 + j * cell + cell // 2
             img = va.hex_tile(col, max(4, icon // 2)) if col in LANDSCAPES else va.token(col, icon)
-            surf.blit(img, img.get_rect(center=(cx, y0 + icon // 2)))
-            label = text.fit(names[col], ls, theme.INK_SOFT, cell - 2)
-            surf.blit(label, label.get_rect(midtop=(cx, y0 + icon + 2)))
+            surf.blit(img, img.get_rect(center=(cx, y0 + pad + icon // 2)))
+            text.box(surf, names[col], pygame.Rect(x0 + j * cell + 1, y0 + pad + icon, cell - 2,
+                                                   line), ls, theme.INK_SOFT, align="center",
+                     wrap=False)
             what = col if col in LANDSCAPES else f"a lying {b.marker_names[col]}"
             self._table_cells.append((pygame.Rect(x0 + j * cell, y0, cell, head_h).move(origin),
                                       tr(f"Column: placed on {what}.")))
@@ -1079,9 +1155,9 @@ class MeteoView:
         for i, kind in enumerate(kinds):
             y = y0 + head_h + i * cell
             tok = va.token(kind, icon)
-            surf.blit(tok, tok.get_rect(center=(L.pad + icon // 2 + 2, y + cell // 2)))
-            name = text.fit(names[kind], ls, theme.INK_SOFT, x0 - icon - L.pad - 6)
-            surf.blit(name, name.get_rect(midleft=(L.pad + icon + 5, y + cell // 2)))
+            surf.blit(tok, tok.get_rect(center=(pad + icon // 2 + 2, y + cell // 2)))
+            text.box(surf, names[kind], pygame.Rect(pad + icon + 6, y, x0 - icon - pad - 8, cell),
+                     ls, theme.INK_SOFT, wrap=False)
             self._table_cells.append((pygame.Rect(0, y, x0, cell).move(origin),
                                       tr(f"{b.marker_names[kind]}: may be placed "
                                          f"{self._uses(kind)}.")))
@@ -1092,25 +1168,19 @@ class MeteoView:
                     pygame.draw.rect(surf, theme.SKY, r, border_radius=3)
                     continue
                 pygame.draw.rect(surf, va.EFFECT_RGB[c.effect], r, border_radius=3)
-                word = text.render(tr(va.EFFECT_WORD[c.effect]), fs, (255, 255, 255), bold=True)
-                surf.blit(word, word.get_rect(center=r.center))
+                text.box(surf, tr(va.EFFECT_WORD[c.effect]), r.inflate(-2, -2), fs,
+                         (255, 255, 255), bold=True, align="center", wrap=False)
                 on = col if col in LANDSCAPES else f"a lying {b.marker_names[col]}"
                 self._table_cells.append((r.move(origin),
                                           tr(f"{b.marker_names[kind]} on {on}: "
                                              f"{va.EFFECT_TEXT[c.effect]} ({c.source}).")))
-        y = y0 + head_h + len(kinds) * cell + L.pad
-        x = L.pad * 2
-        for effect, words in legend:
-            r = pygame.Rect(x, y + (legend_h - L.pad - sq) // 2, sq, sq)
+        # the legend: two columns of two
+        y = y0 + head_h + len(kinds) * cell + pad
+        for k, (effect, words) in enumerate(legend):
+            x = 2 * pad + (k % 2) * legend_w
+            top = y + (k // 2) * line
+            r = pygame.Rect(x, top + (line - sq) // 2, sq, sq)
             pygame.draw.rect(surf, va.EFFECT_RGB[effect], r, border_radius=3)
-            t = text.render(words, gs, theme.INK)
-            surf.blit(t, t.get_rect(midleft=(r.right + 4, r.centery)))
-            x = r.right + 4 + t.get_width() + L.pad * 2
+            text.box(surf, words, pygame.Rect(r.right + pad, top, legend_w - sq - 3 * pad, line),
+                     ls, theme.INK, wrap=False)
         return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
-
-    def _table_rect_origin(self, w: int, h: int) -> tuple[int, int]:
-        L = self.L
-        rect = pygame.Rect(0, 0, w, h)
-        rect.centerx = L.area.centerx
-        rect.top = min(L.table_button.bottom + L.pad, max(0, L.area.bottom - h))
-        return (rect.x + self.rect.x, rect.y + self.rect.y)

@@ -146,34 +146,87 @@ def token(kind: str, diameter: int) -> pygame.Surface:
     return art.svg(f"meteo/marker_{kind}.svg", (diameter, diameter))
 
 
-def meeple(rgb: tuple[int, int, int], height: int, letter: str | None,
-           text: theme.TextCache) -> pygame.Surface:
-    """A figure in its player's colour, with the colour's letter for colour-blind players."""
-    key = ("meeple", rgb, height, letter)
+def _halo(body: pygame.Surface, k: int) -> pygame.Surface:
+    """``body`` with a white rim ``k`` pixels wide: keeps a piece readable on any landscape."""
+    w, h = body.get_size()
+    white = pygame.mask.from_surface(body).to_surface(setcolor=(255, 255, 255, 255),
+                                                      unsetcolor=(0, 0, 0, 0))
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    for dx, dy in ((-k, 0), (k, 0), (0, -k), (0, k)):
+        surf.blit(white, (dx, dy))
+    surf.blit(body, (0, 0))
+    return surf
+
+
+def meeple(rgb: tuple[int, int, int], height: int, shape: str | None = None) -> pygame.Surface:
+    """A figure in its player's colour; with colour-blind markings the colour's shape
+    (``table_view.shape_of``) as a white badge on its chest."""
+    key = ("meeple", rgb, height, shape)
     surf = _cache.get(key)
     if surf is not None:
         return surf
     body = art.svg("meteo/meeple.svg", (height, height)).copy()
     body.fill((*rgb, 255), special_flags=pygame.BLEND_RGBA_MULT)
     # a thin white halo keeps a yellow figure readable on a plain, a blue one on a lake
-    halo = art.svg("meteo/meeple.svg", (height, height)).copy()
-    halo.fill((255, 255, 255, 255), special_flags=pygame.BLEND_RGB_MAX)
-    surf = pygame.Surface((height, height), pygame.SRCALPHA)
-    k = max(1, height // 28)
-    for dx, dy in ((-k, 0), (k, 0), (0, -k), (0, k)):
-        surf.blit(halo, (dx, dy))
-    surf.blit(body, (0, 0))
-    if letter:
-        light = sum(rgb) > 450
-        glyph = text.render(letter, max(8, round(height * 0.42)),
-                            theme.INK if light else (255, 255, 255), bold=True)
-        surf.blit(glyph, glyph.get_rect(center=(height // 2, round(height * 0.6))))
+    surf = _halo(body, max(1, height // 28))
+    if shape:
+        from weather_tabletop.ui.table_view import draw_shape
+
+        draw_shape(surf, (height // 2, round(height * 0.57)), max(4, round(height * 0.22)), shape,
+                   (255, 255, 255), theme.INK, max(1, height // 30))
     _cache[key] = surf = _convert(surf)
     return surf
 
 
-def witch(height: int) -> pygame.Surface:
-    return art.svg("meteo/witch.svg", (height, height))
+WITCH_CLOAK = (91, 63, 140)
+WITCH_FACE = (160, 204, 139)
+WITCH_BROOM = (139, 94, 52)
+WITCH_STRAW = (222, 178, 92)
+
+
+def witch(height: int, number: int = 0) -> pygame.Surface:
+    """A witch the size of a figure: a pointed hat, a purple cloak, a broom; ``number`` (1-3)
+    white dots on her cloak tell the three witches apart (the log names them "witch 2")."""
+    key = ("witch", height, number)
+    surf = _cache.get(key)
+    if surf is not None:
+        return surf
+    h = height
+    body = pygame.Surface((h, h), pygame.SRCALPHA)
+    line = max(1, h // 22)
+
+    def p(x: float, y: float) -> tuple[float, float]:
+        return (x * h, y * h)
+
+    # the broom behind her: a stick with a bundle of straw
+    pygame.draw.line(body, WITCH_BROOM, p(0.86, 0.40), p(0.22, 0.93), max(2, h // 11))
+    straw = [p(0.30, 0.86), p(0.05, 0.90), p(0.03, 0.99), p(0.20, 0.99)]
+    pygame.draw.polygon(body, WITCH_STRAW, straw)
+    pygame.draw.polygon(body, theme.INK, straw, line)
+    # the cloak, wide at the hem
+    cloak = [p(0.40, 0.47), p(0.60, 0.47), p(0.80, 0.97), p(0.20, 0.97)]
+    pygame.draw.polygon(body, WITCH_CLOAK, cloak)
+    pygame.draw.polygon(body, theme.INK, cloak, line)
+    # the face
+    face = (round(0.5 * h), round(0.43 * h))
+    pygame.draw.circle(body, WITCH_FACE, face, max(2, round(0.12 * h)))
+    pygame.draw.circle(body, theme.INK, face, max(2, round(0.12 * h)), line)
+    # the hat: a wide brim and a tall bent cone
+    cone = [p(0.33, 0.33), p(0.67, 0.33), p(0.60, 0.14), p(0.78, 0.02), p(0.46, 0.10)]
+    pygame.draw.polygon(body, theme.INK, cone)
+    brim = pygame.Rect(0, 0, round(0.70 * h), max(3, round(0.10 * h)))
+    brim.center = (round(0.5 * h), round(0.33 * h))
+    pygame.draw.ellipse(body, theme.INK, brim)
+    band = [p(0.36, 0.28), p(0.64, 0.28), p(0.655, 0.31), p(0.345, 0.31)]
+    pygame.draw.polygon(body, WITCH_STRAW, band)
+    # her number as dots down the cloak
+    r = max(1, round(0.045 * h))
+    for i in range(number):
+        c = (round(0.5 * h), round((0.60 + 0.13 * i) * h))
+        pygame.draw.circle(body, (255, 255, 255), c, r)
+    surf = _halo(body, max(1, h // 24))
+    _cache[key] = surf = _convert(surf)
+    return surf
 
 
 PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
@@ -182,7 +235,7 @@ PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
 
 
 def die_face(face: int, size: int) -> pygame.Surface:
-    """The die showing ``face``."""
+    """The die showing ``face`` (0: no face, before the first roll)."""
     key = ("die", face, size)
     surf = _cache.get(key)
     if surf is None:
@@ -190,7 +243,7 @@ def die_face(face: int, size: int) -> pygame.Surface:
         c = size * 0.46
         gap = size * 0.24
         r = max(2, round(size * 0.075))
-        for dx, dy in PIPS[face]:
+        for dx, dy in PIPS.get(face, ()):
             pygame.draw.circle(surf, theme.INK, (round(c + dx * gap), round(c + dy * gap)), r)
         _cache[key] = surf = _convert(surf)
     return surf
