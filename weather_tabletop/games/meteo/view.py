@@ -452,9 +452,10 @@ class MeteoView:
                 names.append(f"witch {who[1] + 1}" if who[0] == "witch"
                              else f"{self._who(state, who[1])}'s figure")
             lines.append("Here: " + ", ".join(names) + ".")
-        halves = [self.board.colour_names[c] for c in state.colours if b.in_half(c, pos)]
+        halves = [f"{self._who(state, seat)}'s half" for seat, c in enumerate(state.colours)
+                  if b.in_half(c, pos)]
         if halves:
-            lines.append("In the half of " + ", ".join(halves) + ".")
+            lines.append("In " + " and ".join(halves) + ".")
         elif sp.kind in (LANDSCAPE, COLOURED) and distance(pos) <= b.radius:
             lines.append("On a white path.")
         return tr(" ".join(lines))
@@ -1119,23 +1120,26 @@ class MeteoView:
         fs = max(theme.MIN_TEXT_PX, round(cell * 0.26))
         ls = max(theme.MIN_TEXT_PX, round(cell * 0.25))
         line = text.font(ls).get_height()
+        title = tr("Placement table (row: the marker placed; column: placed on)")
         title_size = self._font(0.46)
-        title_h = text.font(title_size, True).get_height() * 2 + pad
+        title_w = first + len(cols) * cell - 2 * pad  # the table's width inside its margins
+        lines = len(text.lay(title, title_w, 10 ** 4, title_size, bold=True).lines)
+        title_h = text.font(title_size, True).get_linesize() * lines + pad
         head_h = icon + line + 2 * pad
         legend = [(e, tr(t)) for e, t in (("impassable", "makes impassable"),
                                           ("passable", "makes passable"),
                                           ("holds", "holds figures (fog)"),
                                           ("cancel", "both removed"))]
         sq = round(cell * 0.3)
-        w = first + len(cols) * cell + 2 * pad
-        legend_w = (w - 2 * pad) // 2
+        w = first + len(cols) * cell + 3 * pad
+        legend_w = (w - 4 * pad) // 2
         legend_h = 2 * line + 2 * pad
         h = pad + title_h + head_h + len(kinds) * cell + legend_h + pad
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.rect(surf, theme.PANEL, surf.get_rect(), border_radius=pad * 2)
         pygame.draw.rect(surf, theme.INK_SOFT, surf.get_rect(), 2, border_radius=pad * 2)
-        text.box(surf, tr("Placement table (row: the marker placed; column: placed on)"),
-                 pygame.Rect(2 * pad, pad, w - 4 * pad, title_h), title_size, theme.INK, bold=True)
+        text.box(surf, title, pygame.Rect(2 * pad, pad, title_w, title_h), title_size, theme.INK,
+                 bold=True)
         x0 = pad + first
         y0 = pad + title_h
         self._table_cells = []

@@ -199,30 +199,30 @@ def witch(height: int, number: int = 0) -> pygame.Surface:
         return (x * h, y * h)
 
     # the broom behind her: a stick with a bundle of straw
-    pygame.draw.line(body, WITCH_BROOM, p(0.86, 0.40), p(0.22, 0.93), max(2, h // 11))
-    straw = [p(0.30, 0.86), p(0.05, 0.90), p(0.03, 0.99), p(0.20, 0.99)]
+    pygame.draw.line(body, WITCH_BROOM, p(0.90, 0.34), p(0.24, 0.90), max(2, h // 9))
+    straw = [p(0.34, 0.80), p(0.04, 0.86), p(0.02, 0.99), p(0.24, 0.99)]
     pygame.draw.polygon(body, WITCH_STRAW, straw)
     pygame.draw.polygon(body, theme.INK, straw, line)
     # the cloak, wide at the hem
-    cloak = [p(0.40, 0.47), p(0.60, 0.47), p(0.80, 0.97), p(0.20, 0.97)]
+    cloak = [p(0.37, 0.46), p(0.63, 0.46), p(0.86, 0.98), p(0.14, 0.98)]
     pygame.draw.polygon(body, WITCH_CLOAK, cloak)
     pygame.draw.polygon(body, theme.INK, cloak, line)
     # the face
-    face = (round(0.5 * h), round(0.43 * h))
-    pygame.draw.circle(body, WITCH_FACE, face, max(2, round(0.12 * h)))
-    pygame.draw.circle(body, theme.INK, face, max(2, round(0.12 * h)), line)
+    face = (round(0.5 * h), round(0.42 * h))
+    pygame.draw.circle(body, WITCH_FACE, face, max(2, round(0.13 * h)))
+    pygame.draw.circle(body, theme.INK, face, max(2, round(0.13 * h)), line)
     # the hat: a wide brim and a tall bent cone
-    cone = [p(0.33, 0.33), p(0.67, 0.33), p(0.60, 0.14), p(0.78, 0.02), p(0.46, 0.10)]
+    cone = [p(0.31, 0.31), p(0.69, 0.31), p(0.62, 0.12), p(0.84, 0.0), p(0.44, 0.07)]
     pygame.draw.polygon(body, theme.INK, cone)
-    brim = pygame.Rect(0, 0, round(0.70 * h), max(3, round(0.10 * h)))
-    brim.center = (round(0.5 * h), round(0.33 * h))
+    brim = pygame.Rect(0, 0, round(0.82 * h), max(3, round(0.11 * h)))
+    brim.center = (round(0.5 * h), round(0.31 * h))
     pygame.draw.ellipse(body, theme.INK, brim)
-    band = [p(0.36, 0.28), p(0.64, 0.28), p(0.655, 0.31), p(0.345, 0.31)]
+    band = [p(0.34, 0.25), p(0.66, 0.25), p(0.675, 0.29), p(0.325, 0.29)]
     pygame.draw.polygon(body, WITCH_STRAW, band)
     # her number as dots down the cloak
     r = max(1, round(0.045 * h))
     for i in range(number):
-        c = (round(0.5 * h), round((0.60 + 0.13 * i) * h))
+        c = (round(0.5 * h), round((0.62 + 0.12 * i) * h))
         pygame.draw.circle(body, (255, 255, 255), c, r)
     surf = _halo(body, max(1, h // 24))
     _cache[key] = surf = _convert(surf)
