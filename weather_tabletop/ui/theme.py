@@ -82,9 +82,10 @@ MIN_TEXT_PX = 12
 @dataclass(frozen=True)
 class Drawn:
     """One text drawn with :meth:`TextCache.box`, as the layout tests see it: where it went
-    (``rect``), the box it had to fit (``box``), on which surface, and whether it was cut."""
+    (``rect``), the box it had to fit (``box``), on which surface (held, so that its identity
+    stays unique while the test looks), and whether it was cut."""
 
-    surface: int
+    surface: pygame.Surface
     rect: pygame.Rect
     box: pygame.Rect
     text: str
@@ -225,7 +226,7 @@ class TextCache:
             y += step
         if self.recording is not None and drawn is not None:
             drawn.h = total
-            self.recording.append(Drawn(id(surface), drawn, box, text, fit.size, fit.cut))
+            self.recording.append(Drawn(surface, drawn, box, text, fit.size, fit.cut))
         return fit
 
 
