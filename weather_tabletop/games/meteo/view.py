@@ -100,7 +100,8 @@ class _Layout:
                                     self.column.right - (cx + 2 * self.dial_r + pad),
                                     round(WIND_H * s))
         self.die_size = round(1.8 * s)
-        self.die_c = (self.die_area.centerx, self.die_area.top + round(0.4 * s) + self.die_size // 2)
+        self.die_c = (self.die_area.centerx,
+                      self.die_area.top + round(0.4 * s) + self.die_size // 2)
         # the buttons side by side, the hint below them
         bw = (cw - pad) // 2
         bh = round(BUTTON_H * s)
@@ -144,7 +145,7 @@ class _Layout:
 
 
 #: what a redraw fills as it goes; between its steps these keep what the screen shows
-STAGED = ("_legal", "_other_rows", "_drawn_state")
+STAGED = ("_legal", "_other_rows", "_drawn_state", "_cut_tips")
 
 
 class MeteoView:
@@ -173,6 +174,8 @@ class MeteoView:
         self._table_cells: list[tuple[pygame.Rect, str]] = []
         self._other_rows: list[tuple[pygame.Rect, int]] = []
         self._legal: list[Command] = []
+        self._cut_tips: list[tuple[pygame.Rect, str]] = []  # texts cut short on the state layer
+        self._static_tips: list[tuple[pygame.Rect, str]] = []  # ... on the static board
         self._drawn_state: MeteoState | None = None  # the state the layer being shown is of
 
     # -- small helpers ---------------------------------------------------------------------
@@ -185,6 +188,14 @@ class MeteoView:
 
     def _font(self, k: float) -> int:
         return self.L.font(k)
+
+    def _box(self, tips: list[tuple[pygame.Rect, str]] | None, surface: pygame.Surface,
+             text: str, box: pygame.Rect, size: int, colour: Any, **kw: Any) -> None:
+        """``ctx.text.box``; a text cut short keeps its whole wording in ``tips`` for the
+        tooltip of its box (board coordinates)."""
+        fit = self.ctx.text.box(surface, text, box, size, colour, **kw)
+        if fit.cut and tips is not None:
+            tips.append((pygame.Rect(box), text))
 
     def colour_of(self, state: MeteoState, seat: int) -> Colour:
         """A seat's colour is the one the rules gave it (state.colours)."""
@@ -341,6 +352,9 @@ class MeteoView:
                 return tr("The placement table. Click it to hide it.")
         L = self.L
         local = (pos[0] - self.rect.x, pos[1] - self.rect.y)
+        for rect, whole in self._cut_tips + self._static_tips:
+            if rect.collidepoint(local):
+                return whole
         if L.table_button.collidepoint(local):
             return tr("The placement table: which marker may be placed on which landscape or "
                       "marker, and what it does. Click to show or hide it.")
@@ -592,6 +606,7 @@ class MeteoView:
 
     def _render_static(self, state: MeteoState) -> pygame.Surface:
         L, b, s = self.L, self.board, self.L.s
+        self._static_tips = []
         surf = pygame.Surface((L.w, L.h))
         surf.fill(theme.SKY)
         # the board: a soft hexagon behind the island
@@ -625,7 +640,8 @@ class MeteoView:
             pygame.draw.circle(surf, theme.INK_SOFT, c, round(0.42 * s), max(1, round(s * 0.07)))
         self._labels = self._render_coordinates()
         self._draw_dial(surf)
-        self._draw_button(surf, L.table_button, "Placement table", theme.PANEL, theme.PRIMARY)
+        self._draw_button(surf, L.table_button, "Placement table", theme.PANEL, theme.PRIMARY,
+                          self._static_tips)
         # the column's panels: the hand, the supply, the other hands
         for rect in (L.hand_rect, L.supply_rect, L.others_rect):
             pygame.draw.rect(surf, theme.PANEL, rect, border_radius=L.pad * 2)
@@ -657,18 +673,19 @@ class MeteoView:
             pygame.draw.rect(tag, (255, 255, 255, 165), back, border_radius=back.h // 2)
             boxes.append((pos, box))
         for pos, box in boxes:
-            self.ctx.text.box(surf, b.label(pos), box, size, theme.INK_SOFT, align="center",
+            self._box(self._static_tips, surf, b.label(pos), box, size, theme.INK_SOFT,
+                      align="center",
                               wrap=False)
         return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
 
     def _draw_button(self, surf: pygame.Surface, rect: pygame.Rect, label: str, fill: tuple,
-                     edge: tuple) -> None:
+                     edge: tuple, tips: list | None = None) -> None:
         radius = max(4, rect.h // 4)
         pygame.draw.rect(surf, fill, rect, border_radius=radius)
         pygame.draw.rect(surf, edge, rect, max(1, round(self.L.s * 0.08)), border_radius=radius)
         ink = theme.INK if sum(tuple(fill)[:3]) > 450 else (255, 255, 255)
         inner = rect.inflate(-2 * max(4, rect.h // 6), -max(2, rect.h // 10))
-        self.ctx.text.box(surf, tr(label), inner, self._font(0.46), ink, bold=True,
+        self._box(tips, surf, tr(label), inner, self._font(0.46), ink, bold=True,
                           align="center")
 
     def _draw_halves(self, surf: pygame.Surface, state: MeteoState) -> None:
@@ -729,7 +746,7 @@ class MeteoView:
         h = self.ctx.text.font(self._font(0.36), True).get_height()
         box = pygame.Rect(0, 0, 2 * r, h)
         box.center = (disc[0], disc[1] + (round(r * 0.15) if shape == "triangle" else 0))
-        self.ctx.text.box(surf, col.letter, box, self._font(0.36), theme.INK, bold=True,
+        self._box(self._static_tips, surf, col.letter, box, self._font(0.36), theme.INK, bold=True,
                           align="center", wrap=False)
 
     def _draw_dial(self, surf: pygame.Surface) -> None:
@@ -759,7 +776,8 @@ class MeteoView:
             p = (round(cx + R * 0.55 * math.cos(a + 0.5)), round(cy + R * 0.55 * math.sin(a + 0.5)))
             box = pygame.Rect(0, 0, h, h)
             box.center = p
-            self.ctx.text.box(surf, str(face), box, size, theme.INK, bold=True, align="center",
+            self._box(self._static_tips, surf, str(face), box, size, theme.INK, bold=True,
+                      align="center",
                               wrap=False)
 
     # -- the state layer -------------------------------------------------------------------
@@ -770,6 +788,7 @@ class MeteoView:
         assert self._static is not None
         L, s = self.L, self.L.s
         self._drawn_state = state
+        self._cut_tips = []
         comp = self._static.copy()
         yield
         # markers on the island, with what they do
@@ -852,7 +871,7 @@ class MeteoView:
                 tag = pygame.Rect(0, 0, round(0.5 * s), round(bh * 0.8))
                 tag.center = box.center
                 pygame.draw.rect(layer, theme.INK, tag, border_radius=tag.h // 2)
-                self.ctx.text.box(layer, f"{n}", box, size, (255, 255, 255), bold=True,
+                self._box(self._cut_tips, layer, f"{n}", box, size, (255, 255, 255), bold=True,
                                   align="center", wrap=False)
                 pieces.append(Piece(("fig", owner, v), rect.move(self.rect.topleft),
                                     f"{self._who(state, owner)}'s figures",
@@ -866,7 +885,8 @@ class MeteoView:
         if done is not None:
             label = {EndPlacement: "Done placing", EndMovement: "End movement",
                      SkipRemoval: "Remove none"}[type(done)]
-            self._draw_button(layer, L.done_button, label, theme.PRIMARY, theme.PRIMARY_DARK)
+            self._draw_button(layer, L.done_button, label, theme.PRIMARY, theme.PRIMARY_DARK,
+                              self._cut_tips)
             img = pygame.Surface(L.done_button.size, pygame.SRCALPHA)
             self._draw_button(img, img.get_rect(), label, theme.PRIMARY, theme.PRIMARY_DARK)
             pieces.append(Piece(("done",), self._arect(L.done_button), label, None, img))
@@ -963,11 +983,12 @@ class MeteoView:
         area = L.die_area
         line = text.font(self._font(0.42), True).get_height()
         box = pygame.Rect(area.left, frame.bottom + L.pad, area.w, line)
-        text.box(layer, tr(f"Die: {self.ctx.name(state.wind_player)}"), box, self._font(0.42),
+        self._box(self._cut_tips, layer, tr(f"Die: {self.ctx.name(state.wind_player)}"), box,
+                  self._font(0.42),
                  theme.INK, bold=True, align="center", wrap=False)
         if can_roll:
             hint = pygame.Rect(area.left, box.bottom, area.w, area.bottom - box.bottom)
-            text.box(layer, tr("Click the die to roll"), hint, self._font(0.4),
+            self._box(self._cut_tips, layer, tr("Click the die to roll"), hint, self._font(0.4),
                      theme.PRIMARY_DARK, align="center", valign="top")
         pieces.append(Piece(("die",), self._arect(rect), "The die", state.wind_player, die))
 
@@ -981,7 +1002,8 @@ class MeteoView:
             return f"Drag a marker from your hand onto a space ({state.placed} of 2 placed)"
         if state.phase == MOVE:
             n = state.steps_left
-            return f"Drag a figure or a witch one space at a time ({n} step{'s' if n != 1 else ''} left)"
+            steps = f"{n} step{'s' if n != 1 else ''} left"
+            return f"Drag a figure or a witch one space at a time ({steps})"
         if state.phase == WITCH:
             return "Click a ringed marker in the witch's sight to remove it"
         if state.phase == DRAW:
@@ -996,7 +1018,8 @@ class MeteoView:
         hs = self._font(0.44)
         hint = self._hint(state, seat, acting)
         if hint:
-            text.box(layer, tr(hint), L.hint_rect, self._font(0.42), theme.PRIMARY_DARK,
+            self._box(self._cut_tips, layer, tr(hint), L.hint_rect, self._font(0.42),
+                      theme.PRIMARY_DARK,
                      bold=True)
         # the hand
         # watched without a seat (a demo): the active seat's hand, face down
@@ -1005,7 +1028,7 @@ class MeteoView:
                  else f"{self.ctx.name(owner)}'s hand")
         head = pygame.Rect(L.hand_rect.left + 2 * L.pad, L.hand_rect.top + L.pad,
                            L.hand_rect.w - 4 * L.pad, L.head_h - L.pad)
-        text.box(layer, tr(title), head, hs, theme.INK_SOFT, bold=True, wrap=False)
+        self._box(self._cut_tips, layer, tr(title), head, hs, theme.INK_SOFT, bold=True, wrap=False)
         slots = L.tile_slots(L.hand_rect, 3)
         hand = state.hands[owner] if 0 <= owner < state.players else ()
         for i, slot in enumerate(slots):
@@ -1024,7 +1047,7 @@ class MeteoView:
         # the supply and the face-up markers
         head = pygame.Rect(L.supply_rect.left + 2 * L.pad, L.supply_rect.top + L.pad,
                            L.supply_rect.w - 4 * L.pad, L.head_h - L.pad)
-        text.box(layer, tr(f"Supply ({len(state.supply)}) and face up"), head, hs,
+        self._box(self._cut_tips, layer, tr(f"Supply ({len(state.supply)}) and face up"), head, hs,
                  theme.INK_SOFT, bold=True, wrap=False)
         slots = L.tile_slots(L.supply_rect, 3)
         if state.supply:
@@ -1039,7 +1062,8 @@ class MeteoView:
             box = pygame.Rect(0, 0, round(0.9 * L.s), ch)
             box.center = (slots[0].right - L.pad, slots[0].bottom - L.pad)
             pygame.draw.rect(layer, theme.INK, box.inflate(0, -ch // 5), border_radius=ch // 2)
-            text.box(layer, str(len(state.supply)), box, cs, (255, 255, 255), bold=True,
+            self._box(self._cut_tips, layer, str(len(state.supply)), box, cs, (255, 255, 255),
+                      bold=True,
                      align="center", wrap=False)
             pieces.append(Piece(("supply",), self._arect(slots[0]), "Supply", None, back))
         else:
@@ -1076,7 +1100,8 @@ class MeteoView:
             name = pygame.Rect(row.left + small + L.pad, row.top,
                                row.w - small - backs_w - 3 * L.pad, row.h)
             who = self.ctx.name(i) + (tr(" (to play)") if i == state.current else "")
-            text.box(layer, who, name, self._font(0.44), theme.INK, bold=i == state.current,
+            self._box(self._cut_tips, layer, who, name, self._font(0.44), theme.INK,
+                      bold=i == state.current,
                      wrap=False)
             self._other_rows.append((row, i))
 
