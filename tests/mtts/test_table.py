@@ -1,6 +1,7 @@
 """The Machines To The Sky table with real mouse events: Expert cubes dragged from the Stock onto
 a Market card (the n-th cube bids n), the top card of a lane dragged to the next lane (Advance),
-illegal drops refused with the rules' reason, hover zoom and tooltips, drawing at two sizes."""
+illegal drops refused with the rules' reason, hover zoom and tooltips, no blank card, every
+label inside its own box at every board size."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ from weather_tabletop.games.machines_to_the_sky import content as K  # noqa: E40
 from weather_tabletop.games.machines_to_the_sky.bots import GreedyPlayer  # noqa: E402
 from weather_tabletop.games.machines_to_the_sky.rules import GAME  # noqa: E402
 from weather_tabletop.games.machines_to_the_sky.state import BIDDING, MANAGEMENT  # noqa: E402
+from weather_tabletop.games.machines_to_the_sky import view as view_module  # noqa: E402
+from weather_tabletop.games.machines_to_the_sky import view_art as va  # noqa: E402
 from weather_tabletop.games.machines_to_the_sky.view import MachinesView  # noqa: E402
 from weather_tabletop.ui.scenes.table import TableScene  # noqa: E402
 from weather_tabletop.ui.session import Session  # noqa: E402
@@ -96,9 +99,11 @@ def test_illegal_bid_drop_snaps_back_with_the_reason(app):
     assert match.version == before and match.state is state
     assert "most Experts" in scene.message
     assert scene.dragdrop._snap is not None
-    # a drop on no place at all
+    # a drop on no Market card at all: the rules say where bids go
     drag(app, piece(scene, ("bid", 1)).shape.center, (scene.board_rect().right - 3, scene.board_rect().bottom - 3))
-    assert match.version == before and scene.message == "That is not a place this piece can go."
+    assert match.version == before
+    assert scene.message == ("Market, step 1: Bids go on a Project in the Market or on the "
+                             "Priority token space.")
 
 
 def test_advance_a_card_by_dragging_it(app):
@@ -132,23 +137,125 @@ def test_illegal_lane_drop_gives_the_rules_reason(app):
     drag(app, piece(scene, ("hand", card)).shape.center, scene.view._lanes[1].center)
     assert match.version == before and match.state is state
     assert "Rating" in scene.message
+    # dropped on no lane at all (the Market): the rules say where Projects go
+    drag(app, piece(scene, ("hand", card)).shape.center, scene.view._slots[0][0].center)
+    assert match.version == before and "Lanes 1 to 4" in scene.message
     # a drop two lanes away is no move at all
     if match.state.players[seat].lanes[0]:
         drag(app, piece(scene, ("lane", 1)).shape.center, scene.view._lanes[3].center)
         assert match.version == before
 
 
-def test_pass_button_and_hover_zoom(app):
+def test_pass_button(app):
     scene = table(app)
     match = scene.session.match
     a = to_bidding(scene, app)
-    r, kind, card = next(x for x in scene.view._cards if x[1] == "project")
-    post(app, mouse(pygame.MOUSEMOTION, r.center))
-    assert scene.tooltip is not None and K.PROJECTS[card].name in scene.tooltip[0]
-    app.render(app.window)  # draws the zoomed copy
     button = piece(scene, ("button", "Pass"))
     post(app, mouse(pygame.MOUSEBUTTONDOWN, button.shape.center), mouse(pygame.MOUSEBUTTONUP, button.shape.center))
     assert match.log[-1].command == C.Pass(a)
+
+
+def _window_part(app, rect: pygame.Rect) -> bytes:
+    app.render(app.window)
+    return pygame.image.tobytes(app.window.subsurface(rect), "RGB")
+
+
+def test_the_zoom_rests_beside_the_card_and_is_its_tooltip(app, monkeypatch):
+    """A card under a resting pointer shows large beside it (not over it, inside the board) and
+    no tooltip covers it; a press hides it until the pointer moves again (no zoom after a drop)."""
+    monkeypatch.setattr(view_module, "ZOOM_DELAY", 0.0)
+    scene = table(app)
+    to_bidding(scene, app)
+    view = scene.view
+    r, kind, card = next(x for x in view._cards if x[1] == "project")
+    size = view._zoom_size(r)
+    assert size is not None
+    zoom = view._zoom_place(r, *size)
+    assert not zoom.colliderect(r) and scene.board_rect().contains(zoom)
+    before = _window_part(app, zoom)
+    card_before = _window_part(app, r)
+    post(app, mouse(pygame.MOUSEMOTION, r.center))
+    assert scene.tooltip is None  # the large card is the tooltip
+    assert _window_part(app, zoom) != before and _window_part(app, r) == card_before
+    # a press (the start of a drag) hides it, and it stays hidden after the drop
+    post(app, mouse(pygame.MOUSEBUTTONDOWN, r.center), mouse(pygame.MOUSEBUTTONUP, r.center))
+    assert _window_part(app, zoom) == before
+
+
+def _on(drawn, surface) -> bool:
+    """The recorded text was drawn on ``surface`` (recordings hold the surface or its id)."""
+    return drawn.surface is surface or drawn.surface == id(surface)
+
+
+def test_cards_are_never_blank(monkeypatch):
+    """Every face-up card drawn, the Event and Automa cards of late rounds too, has its name
+    written inside it (issue 13: blank white Event and Automa cards from round 3)."""
+    pygame.init()
+    from weather_tabletop.engine.match import Match
+    from weather_tabletop.ui.table_view import ViewContext
+    from weather_tabletop.ui.theme import TextCache
+
+    for players in (1, 3):
+        match = Match.start(GAME, mtts_config(players, 5))
+        bot = GreedyPlayer(1)
+        text = TextCache()
+        view = MachinesView(GAME, pygame.Rect(20, 10, 1010, 640), context=ViewContext(
+            match.config.seats, False, 1.0, text))
+        seen: set[str] = set()
+        while not match.is_over() and match.state.round <= 8:
+            seat = match.to_act()[0]
+            match.submit(bot.choose(GAME, GAME.view(match.state, seat), seat))
+            if match.state.round < 3 or match.version % 7:
+                continue
+            text.recording = []
+            state = GAME.view(match.state, 0)
+            view.draw(pygame.Surface((1100, 700)), state, 0)
+            layer = view._layer
+            for r, kind, card in view._cards:
+                local = r.move(-view.rect.x, -view.rect.y)
+                name = va.card_words(kind, card)[0] if r.h >= 40 else K.PROJECTS[card].name
+                assert any(_on(d, layer) and d.text == name and local.contains(d.rect)
+                           for d in text.recording), (kind, card, name)
+                seen.add(kind)
+        assert {"event", "project"} <= seen and (players > 1 or "automa" in seen)
+
+
+SIZES = ((1010, 640, 1.0), (1250, 640, 1.0), (1530, 970, 1.5), (2050, 1300, 2.0), (1000, 625, 1.5))
+
+
+@pytest.mark.parametrize("players,steps", [(2, 10), (3, 150), (4, 80), (1, 60)])
+def test_every_label_fits_its_own_box(players, steps):
+    """At every board size the table gets: each word is inside its box, no two overlap, none is
+    below 12 px, the board fills the rect on one side, every card lies on the board."""
+    import random
+
+    from weather_tabletop.engine.match import Match
+    from weather_tabletop.ui.screenshot import play_random
+    from weather_tabletop.ui.table_view import ViewContext
+    from weather_tabletop.ui.theme import TextCache
+
+    pygame.init()
+    match = Match.start(GAME, mtts_config(players, 5))
+    play_random(match, random.Random(5), steps)
+    seat = match.to_act()[0]
+    state = GAME.view(match.state, seat)
+    for w, h, scale in SIZES:
+        for cb in (False, True):
+            text = TextCache()
+            text.recording = []
+            rect = pygame.Rect(7, 5, w, h)
+            view = MachinesView(GAME, rect, context=ViewContext(match.config.seats, cb, scale, text))
+            view.draw(pygame.Surface((w + 20, h + 20)), state, seat)
+            drawn = [d for d in text.recording if _on(d, view._layer)]
+            assert drawn
+            for d in drawn:
+                assert d.box.contains(d.rect), d
+                assert d.size >= 12, d
+            for i, a in enumerate(drawn):
+                for b in drawn[i + 1:]:
+                    assert not a.rect.colliderect(b.rect), (a, b)
+            assert all(rect.contains(r) for r, _, _ in view._cards)
+            assert round(1000 * view.k) >= w - 1 or round(640 * view.k) >= h - 1
 
 
 def test_draws_at_two_sizes_and_with_the_automa():

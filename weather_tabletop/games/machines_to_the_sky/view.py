@@ -1,4 +1,4 @@
-"""The Machines To The Sky table: the Market mat with its Projects and bids, the Priority token
+"""The Machines To The Sky table: the Market with its Projects and bids, the Priority token
 space, the Event and Automa cards, the Ark Track, the player mats (the shown seat's large, the
 others small) and the hand. It only draws and maps pointer positions to commands:
 
@@ -15,21 +15,31 @@ others small) and the hand. It only draws and maps pointer positions to commands
   ``ChooseActor``;
 * the button of the step: ``Pass`` / ``EndManagement`` / ``EndIncome`` / ``SkipToken``.
 
-Hovering a card draws a large copy of it; every component has a tooltip. Everything the state
-decides is drawn once per state into one layer (text from the shared cache), a panel per frame
-over the next frames (:class:`StagedRender`; the last layer shows until the new one is complete);
-a frame blits it.
+A piece dropped where it means no move is still answered with the command it would mean there
+(a bid on no Market card, a Project into no lane...), so the rules say which rule refuses it.
+
+The board is laid out once in its own coordinates (:data:`BOARD`, 1000 x 640 units) and scaled
+as one, fonts too, to the largest size that fits the view's rect: a printed board. Every word is
+written through the table's text box (fitted, never below 12 px at 1280x720; cut text has its
+whole text as the tooltip, a cut card shows whole in the hover zoom).
+
+Resting the pointer on a card shows a large copy of it beside the card, never over it.
+Everything the state decides is drawn once per state into one layer (text from the shared
+cache), a panel per frame over the next frames (:class:`StagedRender`; the last layer shows
+until the new one is complete); a frame blits it.
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any, Iterator, Sequence
 
 import pygame
 
 from weather_tabletop.engine.protocol import Colour, Command, Game
 from weather_tabletop.ui import theme
-from weather_tabletop.ui.table_view import DRAW_BUDGET, Piece, Shape, StagedRender, ViewContext
+from weather_tabletop.ui.table_view import (DRAW_BUDGET, Piece, Shape, StagedRender, ViewContext,
+                                            shape_of)
 
 from . import commands as C
 from . import content as K
@@ -38,13 +48,22 @@ from . import view_art as va
 from .rules import automa_score, lane_panel, lane_vp, score_parts
 from .state import (ACTORS, BIDDING, DISCARD, HIDDEN, INCOME, LEVELUP, LEVELUP_ORDER, MANAGEMENT,
                     PRIORITY_SPACE, MttsState, advance_cost, demote_cost, elements, hand_limit,
-                    slot_counts)
+                    mat, slot_counts)
 
 ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII")
-SIDE_WORDS = {"bonus": "as a Bonus token", "lane1": "as a Score Boost on the Lane 1 panel",
-              "lanes23": "as a Score Boost on the Lanes 2-3 panel"}
 BUTTONS = {BIDDING: (C.Pass, "Pass"), MANAGEMENT: (C.EndManagement, "End Management"),
            INCOME: (C.EndIncome, "Done with Income"), LEVELUP: (C.SkipToken, "Take no token")}
+
+#: the board's own coordinates (units); the view scales them as one to fit its rect
+BOARD = (1000, 640)
+GAP = 6
+#: the rows of the board (y, height) in units: the Market and Events, the Ark Track, the mats,
+#: the hand
+TOP, ARK, MATS, HAND = (0, 216), (222, 70), (298, 204), (508, 132)
+#: where a piece dropped off every place is said to go: no Market slot, no lane, no side
+NOWHERE_SLOT, NO_LANE, NO_SIDE = -9, 0, "nowhere"
+#: seconds the pointer rests on a card before its large copy shows
+ZOOM_DELAY = 0.35
 
 
 def _plural(n: int, word: str) -> str:
@@ -68,6 +87,9 @@ class MachinesView:
         self._layer: pygame.Surface | None = None
         self._stage = StagedRender()
         self._hover: tuple[int, int] | None = None
+        self._rest = 0.0  # when the pointer came to rest at _hover
+        self._zooms: dict[tuple, pygame.Surface] = {}
+        self.k, self.ox, self.oy = 1.0, 0, 0
         self._reset()
 
     def _reset(self) -> None:
@@ -83,19 +105,51 @@ class MachinesView:
         self._clicks: dict[Any, Command] = {}
         self._owner: int | None = None
 
-    # -- helpers -----------------------------------------------------------------------------
+    # -- the board's coordinates -------------------------------------------------------------
 
-    def _fs(self, k: float) -> int:
-        """A font size: ``k`` thousandths of the board's height (at least 9 px)."""
-        return max(9, round(self.rect.h * k / 1000))
+    def _scale_to(self, w: int, h: int) -> None:
+        """The largest scale at which the whole board fits ``w`` x ``h``, centred."""
+        self.k = min(w / BOARD[0], h / BOARD[1])
+        self.ox = (w - round(BOARD[0] * self.k)) // 2
+        self.oy = (h - round(BOARD[1] * self.k)) // 2
+
+    def n(self, units: float) -> int:
+        """A length in pixels."""
+        return round(units * self.k)
+
+    def R(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        """A rect of the board's coordinates in the layer's pixels."""
+        x0, y0 = self.ox + round(x * self.k), self.oy + round(y * self.k)
+        return pygame.Rect(x0, y0, self.ox + round((x + w) * self.k) - x0,
+                           self.oy + round((y + h) * self.k) - y0)
+
+    def f(self, units: float) -> int:
+        """A font size in pixels: ``units`` at the board's scale, never below the floor."""
+        return max(self.min_px, round(units * self.k))
+
+    @property
+    def min_px(self) -> int:
+        return max(theme.MIN_TEXT_PX, round(theme.MIN_TEXT_PX * self.k))
+
+    # -- helpers -----------------------------------------------------------------------------
 
     def colour(self, seat: int) -> Colour:
         return self.ctx.colour(self.game, seat)
 
+    def _shape(self, seat: int) -> str | None:
+        """The seat's colour-blind shape when the markings are on."""
+        return shape_of(self.colour(seat)) if self.ctx.colour_blind else None
+
+    def _cube(self, seat: int, size: int, label: str | None = None) -> pygame.Surface:
+        if seat < 0:
+            return self.paint.cube(va.AUTOMA_RGB, "A", size)
+        col = self.colour(seat)
+        return self.paint.cube(col.rgb, col.letter if label is None else label, size, self._shape(seat))
+
     def _name(self, state: MttsState, seat: int) -> str:
         if 0 <= seat < len(self.ctx.seats):
             return self.ctx.name(seat)
-        return state.names[seat] if 0 <= seat < len(state.names) else f"Seat {seat + 1}"
+        return state.names[seat] if 0 <= seat < len(state.names) else self.ctx.name(seat)
 
     def _a(self, r: pygame.Rect) -> pygame.Rect:
         return r.move(self.rect.topleft)
@@ -103,14 +157,32 @@ class MachinesView:
     def _tip(self, r: pygame.Rect, text: str) -> None:
         self._tips.append((self._a(r), text))
 
+    def _text(self, surf: pygame.Surface, text: str, r: pygame.Rect, units: float, colour=theme.INK,
+              bold: bool = False, align: str = "left", valign: str = "center", wrap: bool = False,
+              tip: str | None = None) -> bool:
+        """``text`` fitted into ``r`` (its own space on the board); when it had to be cut, the
+        whole text (or ``tip``) is the tooltip there. True when cut."""
+        fit = self.ctx.text.box(surf, text, r, self.f(units), colour, bold=bold, align=align,
+                                valign=valign, min_size=self.min_px, wrap=wrap)
+        if fit.cut:
+            self._tip(r, tip or text)
+        return fit.cut
+
     def _card(self, surf: pygame.Surface, r: pygame.Rect, kind: str, card: int) -> None:
-        """Draw a face-up card at ``r`` (local) and register it for zoom and tooltip."""
-        if kind == "project":
-            img = self.paint.project(card, r.w, r.h)
-        else:
-            img = self.paint.text_card(kind, card, r.w, r.h)
-        surf.blit(img, r)
+        """Draw a face-up card at ``r`` (layer pixels) and register it for the zoom."""
+        va.draw_face(self.paint, surf, r, kind, card, self.f(12), self.min_px)
         self._cards.append((self._a(r), kind, card))
+
+    def _strip(self, surf: pygame.Surface, r: pygame.Rect, card: int) -> None:
+        """A card beneath a lane's top card: only its edge shows, with the Element, the name,
+        the Rating and (green) a permanent effect, as the rulebook asks to keep them visible."""
+        isz = max(6, min(r.h - 4, self.n(16)))
+        surf.blit(self.paint.strip_bg(card, r.w, r.h, isz), r)
+        num = pygame.Rect(r.right - self.n(16), r.y, self.n(14), r.h)
+        self._text(surf, str(K.PROJECTS[card].rating), num, 12, bold=True, align="right")
+        self.ctx.text.box(surf, K.PROJECTS[card].name, pygame.Rect(r.x + isz + 5, r.y, num.x - r.x - isz - 7, r.h),
+                          self.f(12), theme.INK, min_size=self.min_px, wrap=r.h >= self.n(34))
+        self._cards.append((self._a(r), "project", card))
 
     @staticmethod
     def card_text(kind: str, card: int) -> str:
@@ -152,31 +224,61 @@ class MachinesView:
         self._ensure(view_state, seat)
         return self._pieces
 
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """A press hides the zoom until the pointer moves on (it never covers a drop)."""
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self._hover = None
+        return False
+
     def drop_targets(self, piece: Piece, legal_commands: Sequence[Command]
                      ) -> list[tuple[Shape, Command]]:
         self._stage.run()  # the places of the state being drawn
+        self._hover = None
         legal = set(legal_commands)
-        out: list[tuple[Shape, Command]] = []
-        for shape, cmd in self._candidates(piece):
-            if cmd in legal:
-                out.append((shape, cmd))
-        return out
+        return [(shape, cmd) for shape, cmd in self._candidates(piece) if cmd in legal]
 
     def command_for_drop(self, piece: Piece, pos: tuple[int, int], view_state: Any,
                          seat: int | None) -> Command | None:
+        """The command a drop at ``pos`` means, legal or not (the rules then say why not);
+        None for a click or a drop back home."""
         self._ensure(view_state, seat)
         if piece.key in self._clicks:
             return self._clicks[piece.key] if piece.shape.collidepoint(pos) else None
         for shape, cmd in self._candidates(piece):
             if shape.collidepoint(pos):
                 return cmd
+        if piece.shape.collidepoint(pos):
+            return None
+        return self._off_target(piece, view_state, seat)
+
+    def _off_target(self, piece: Piece, state: MttsState, seat: int | None) -> Command | None:
+        """What a piece dropped on no place of its own is taken to mean: a bid on no Market
+        slot, a Project into no lane, a token on no side; for a Contact its play when that is
+        refused. The rules refuse these and say which rule does."""
+        kind, value = piece.key if isinstance(piece.key, tuple) else (piece.key, None)
+        s = piece.seat if piece.seat is not None else -1
+        if kind == "bid":
+            return C.Bid(s, NOWHERE_SLOT, value)
+        if kind == "hand":
+            return C.PlayProject(s, value, NO_LANE)
+        if kind == "token":
+            return C.TakeToken(s, value, NO_SIDE)
+        if kind == "bonus":
+            return C.UseBonus(s, value, NO_SIDE)
+        if kind == "contact":
+            play = C.PlayContact(s, value)
+            return None if play in self.game.legal_commands(state, seat) else play
         return None
 
     def tooltip_at(self, pos: tuple[int, int], view_state: Any) -> str | None:
-        self._hover = pos  # while a new state is being drawn: the shown one's cards and tips
-        for r, kind, card in reversed(self._cards):
-            if r.collidepoint(pos):
-                return self.card_text(kind, card)
+        """The tooltip at ``pos``; none over a card whose large copy shows (the zoom is the
+        card's tooltip)."""
+        if pos != self._hover:
+            self._hover, self._rest = pos, time.monotonic()
+        hit = self._card_at(pos)
+        if hit is not None:
+            r, kind, card = hit
+            return None if self._zoom_size(r) else self.card_text(kind, card)
         for r, text in reversed(self._tips):
             if r.collidepoint(pos):
                 return text
@@ -211,38 +313,61 @@ class MachinesView:
 
     # -- hover zoom --------------------------------------------------------------------------
 
-    def _pointer(self) -> tuple[int, int] | None:
-        """Where the pointer is: the real mouse in a window, else the last hover the table
-        reported through ``tooltip_at`` (headless runs, posted events). None while pressed."""
-        if pygame.mouse.get_pressed()[0]:
-            return None
-        real = pygame.mouse.get_pos()
-        if pygame.mouse.get_focused() and real != (0, 0):
-            return real
-        return self._hover
+    def _card_at(self, pos: tuple[int, int]) -> tuple[pygame.Rect, str, int] | None:
+        return next(((r, k, c) for r, k, c in reversed(self._cards) if r.collidepoint(pos)), None)
+
+    def _zoom_size(self, r: pygame.Rect) -> tuple[int, int] | None:
+        """The size of a card's large copy; None when the card is drawn about as large."""
+        zh = min(round(self.rect.h * 0.62), self.n(400))
+        zw = round(zh * va.CARD_RATIO)
+        return None if r.h >= zh * 0.8 and r.w >= zw * 0.8 else (zw, zh)
+
+    def _zoom_place(self, r: pygame.Rect, zw: int, zh: int) -> pygame.Rect:
+        """Where the large copy of the card at ``r`` goes: beside it (right, else left), else
+        above or below it, inside the board; never over the card."""
+        box = self.rect
+        gap = self.n(8)
+        y = min(max(box.top, r.centery - zh // 2), box.bottom - zh)
+        x = min(max(box.left, r.centerx - zw // 2), box.right - zw)
+        for z in (pygame.Rect(r.right + gap, y, zw, zh), pygame.Rect(r.left - gap - zw, y, zw, zh),
+                  pygame.Rect(x, r.top - gap - zh, zw, zh), pygame.Rect(x, r.bottom + gap, zw, zh)):
+            if box.contains(z):
+                return z
+        # no side has the room: the side with the most of it, clamped into the board
+        right = box.right - r.right >= r.left - box.left
+        z = pygame.Rect(r.right + gap if right else r.left - gap - zw, y, zw, zh)
+        return z.clamp(box)
+
+    def _zoom_image(self, kind: str, card: int, zw: int, zh: int) -> pygame.Surface:
+        key = (kind, card, zw, zh)
+        img = self._zooms.get(key)
+        if img is None:
+            if len(self._zooms) > 60:
+                self._zooms.clear()
+            img = pygame.Surface((zw, zh), pygame.SRCALPHA)
+            va.draw_face(self.paint, img, img.get_rect(), kind, card, max(self.min_px, zw // 15),
+                         self.min_px)
+            self._zooms[key] = img
+        return img
 
     def _draw_zoom(self, surface: pygame.Surface) -> None:
-        pos = self._pointer()
-        if pos is None or not self.rect.collidepoint(pos):
+        pos = self._hover
+        if pos is None or pygame.mouse.get_pressed()[0] or not self.rect.collidepoint(pos):
             return
-        hit = next(((r, k, c) for r, k, c in reversed(self._cards) if r.collidepoint(pos)), None)
-        if hit is None:
+        real = pygame.mouse.get_pos()
+        if pygame.mouse.get_focused() and real != (0, 0) and real != pos:
+            return  # the pointer has left the board since it was last seen there
+        if time.monotonic() - self._rest < ZOOM_DELAY:
+            return
+        hit = self._card_at(pos)
+        size = self._zoom_size(hit[0]) if hit is not None else None
+        if hit is None or size is None:
             return
         r, kind, card = hit
-        zh = min(round(self.rect.h * 0.45), 380)
-        zw, zh = va.card_size(zh)
-        if r.h >= zh * 0.9:
-            return
-        img = self.paint.project(card, zw, zh) if kind == "project" else \
-            self.paint.text_card(kind, card, zw, zh)
-        gap = max(6, zh // 30)
-        x = pos[0] - zw - gap * 3 if pos[0] - zw - gap * 3 >= self.rect.left else pos[0] + gap * 3
-        y = min(max(self.rect.top, pos[1] - zh // 2), self.rect.bottom - zh)
-        if x + zw > self.rect.right:
-            x = self.rect.right - zw
-        shadow = pygame.Rect(x + gap // 2, y + gap // 2, zw, zh)
-        pygame.draw.rect(surface, theme.LINE, shadow, border_radius=max(4, zw // 14))
-        surface.blit(img, (x, y))
+        zr = self._zoom_place(r, *size)
+        shadow = zr.move(self.n(4), self.n(4))
+        pygame.draw.rect(surface, theme.LINE, shadow, border_radius=max(4, zr.w // 14))
+        surface.blit(self._zoom_image(kind, card, *size), zr)
 
     # -- rendering ---------------------------------------------------------------------------
 
@@ -261,7 +386,7 @@ class MachinesView:
         self._stage.run(budget)
 
     def _render(self, state: MttsState, seat: int | None) -> Iterator[None]:
-        """Draw the state, a panel per step (a generator: see :class:`StagedRender`); the new
+        """Draw the state, a row per step (a generator: see :class:`StagedRender`); the new
         surface replaces the shown one at the end. Drawn over the table's own background colour,
         so it is blitted without per-pixel alpha."""
         self._reset()
@@ -270,249 +395,181 @@ class MachinesView:
         if pygame.display.get_surface():
             surf = surf.convert()  # in the screen's format from the start
         surf.fill(theme.SKY)
-        pad = max(4, round(min(w, h) * 0.012))
-        self.pad = pad
-        ha = round(h * 0.30)
-        hb = round(h * 0.14)
-        hd = round(h * 0.17)
-        hc = h - ha - hb - hd - 3 * pad
-        market = pygame.Rect(0, 0, w, ha)
-        row_b = pygame.Rect(0, market.bottom + pad, w, hb)
-        row_c = pygame.Rect(0, row_b.bottom + pad, w, hc)
-        row_d = pygame.Rect(0, row_c.bottom + pad, w, hd)
+        self._scale_to(w, h)
         focus = self.focus(state, seat)
         self._owner = seat if seat is not None and seat == focus else None
         yield
-        self._draw_market(surf, state, market)
+        self._draw_top(surf, state)
         yield
-        self._draw_row_b(surf, state, row_b)
+        self._draw_ark(surf, state, self.R(0, ARK[0], BOARD[0], ARK[1]))
         yield
-        yield from self._draw_mats(surf, state, row_c, focus)
+        yield from self._draw_mats(surf, state, focus)
         yield
-        self._draw_hand(surf, state, row_d, focus)
+        self._draw_hand(surf, state, self.R(0, HAND[0], BOARD[0], HAND[1]), focus)
         yield
         self._layer = surf
 
     def _panel(self, surf: pygame.Surface, r: pygame.Rect, fill=theme.PANEL, line=theme.LINE,
                width: int = 1) -> None:
-        rad = max(4, self.pad)
+        rad = max(4, self.n(6))
         pygame.draw.rect(surf, fill, r, border_radius=rad)
         pygame.draw.rect(surf, line, r, width, border_radius=rad)
 
-    def _heading(self, surf: pygame.Surface, x: int, y: int, text: str, room: int,
-                 colour=theme.INK_SOFT) -> int:
-        lab = self.ctx.text.fit(text, self._fs(21), colour, room, bold=True)
-        surf.blit(lab, (x, y))
-        return lab.get_height()
+    # market and events -------------------------------------------------------------------
 
-    # market ------------------------------------------------------------------------------
-
-    def _draw_market(self, surf: pygame.Surface, state: MttsState, r: pygame.Rect) -> None:
-        self._panel(surf, r)
-        p = self.pad
-        text = self.ctx.text
+    def _draw_top(self, surf: pygame.Surface, state: MttsState) -> None:
+        """The Market (Priority space and Projects, the bids below) and, to its right, the
+        Event cards and the Automa's revealed cards, all cards of one size."""
+        side: list[tuple[str, int]] = [("event", state.event_current)]
+        if state.unique_pending >= 0 and state.unique_pending != state.event_current:
+            side.append(("event", state.unique_pending))
+        if state.automa:
+            side += [("automa", c) for c in state.automa_revealed]
+        nm, ne = 1 + len(state.market), len(side)
+        inner = 8
+        cw = min(112.0, (BOARD[0] - GAP - 4 * inner - (nm - 1 + ne - 1) * GAP) / (nm + ne))
+        y0, hh = TOP[0], 22
+        below = 45  # the bids and the lead line under a Market card
+        ch = min(cw / va.CARD_RATIO, TOP[1] - hh - below - 4)
+        mw = nm * cw + (nm - 1) * GAP + 2 * inner
+        ew = ne * cw + (ne - 1) * GAP + 2 * inner
+        market = self.R(0, y0, BOARD[0] - ew - GAP, TOP[1])
+        self._panel(surf, market)
         head = (f"Market  ·  Round {max(1, state.round)} of {K.ROUNDS}  ·  Project deck "
                 f"{len(state.project_deck)}  ·  discard {len(state.project_discard)}")
-        hh = self._heading(surf, r.x + p * 2, r.y + p // 2, head, r.w - 4 * p)
-        slots = len(state.market)
-        n = slots + 1
-        cube = max(10, round(r.h * 0.1))
-        top = r.y + p + hh
-        ch = r.bottom - top - cube - 2 * p - self._fs(17)
-        cw, ch = va.card_size(ch)
-        gap = p
-        if n * cw + (n + 1) * gap > r.w:
-            cw = (r.w - (n + 1) * gap) // n
-            ch = round(cw / va.CARD_RATIO)
-        x0 = r.x + (r.w - (n * cw + (n - 1) * gap)) // 2
+        self._text(surf, head, self.R(inner, y0 + 2, BOARD[0] - ew - GAP - 2 * inner, hh - 2), 14,
+                   theme.INK_SOFT, bold=True)
+        x0 = (BOARD[0] - ew - GAP - mw) / 2 + inner
         acting = state.current if state.phase == BIDDING else -1
-        for i, slot in enumerate([PRIORITY_SPACE, *range(slots)]):
-            cr = pygame.Rect(x0 + i * (cw + gap), top, cw, ch)
+        for i, slot in enumerate([PRIORITY_SPACE, *range(len(state.market))]):
+            x = x0 + i * (cw + GAP)
+            cr = self.R(x, y0 + hh, cw, ch)
             counts = slot_counts(state, slot)
             if slot == PRIORITY_SPACE:
                 self._priority_space(surf, state, cr)
             elif state.market[slot] >= 0:
                 self._card(surf, cr, "project", state.market[slot])
             else:
-                pygame.draw.rect(surf, theme.SKY, cr, border_radius=max(3, cw // 14))
-                pygame.draw.rect(surf, theme.LINE, cr, 1, border_radius=max(3, cw // 14))
-                lab = text.render("empty", self._fs(15), theme.MUTED)
-                surf.blit(lab, lab.get_rect(center=cr.center))
-            target = cr.union(pygame.Rect(cr.x, cr.bottom, cw, cube + p))
+                pygame.draw.rect(surf, theme.SKY, cr, border_radius=self.n(6))
+                pygame.draw.rect(surf, theme.LINE, cr, 1, border_radius=self.n(6))
+                self._text(surf, "empty", cr, 12, theme.MUTED, align="center")
+            target = cr.union(self.R(x, y0 + hh + ch, cw, 28))
             self._slots.append((self._a(target), slot))
-            self._bids(surf, state, slot, counts, pygame.Rect(cr.x, cr.bottom + p // 2, cw, cube), cube)
+            self._bids(surf, state, slot, counts, self.R(x, y0 + hh + ch + 3, cw, 22))
             if acting >= 0 and (slot == PRIORITY_SPACE or state.market[slot] >= 0):
                 mine = counts.get(acting, 0)
                 best = max((v for k, v in counts.items() if k != acting), default=0)
                 need = max(1, best + 1 - mine)
                 if slot != PRIORITY_SPACE:
                     need = max(need, K.PROJECTS[state.market[slot]].rating - mine)
-                lab = text.fit(f"{self._name(state, acting)}: {need}+ to lead", self._fs(15),
-                               theme.MUTED, cw)
-                surf.blit(lab, lab.get_rect(midtop=(cr.centerx, cr.bottom + cube + p)))
+                lr = self.R(x, y0 + hh + ch + 26, cw, 18)
+                self._text(surf, f"{need}+ to lead", lr, 12, theme.MUTED, align="center")
+                self._tip(lr, f"{self._name(state, acting)} leads here by adding {need} or more "
+                              f"Experts (a bid must leave you with the most Experts on it"
+                              + (", and at least the card's Rating)." if slot != PRIORITY_SPACE else ")."))
+        # the Events (and the Automa's cards)
+        ex = BOARD[0] - ew
+        events = self.R(ex, y0, ew, TOP[1])
+        self._panel(surf, events, theme.SKY_DEEP)
+        title = ("Event" if ne == 1 else "Events") + (" · Automa" if state.automa else "")
+        self._text(surf, title, self.R(ex + inner, y0 + 2, ew - 2 * inner, hh - 2), 14,
+                   theme.INK_SOFT, bold=True)
+        for i, (kind, card) in enumerate(side):
+            cr = self.R(ex + inner + i * (cw + GAP), y0 + hh, cw, ch)
+            if card >= 0:
+                self._card(surf, cr, kind, card)
+            else:
+                surf.blit(self.paint.back(cr.w, cr.h), cr)
+                self._tip(cr, f"Event deck: {_plural(len(state.event_deck), 'card')} left "
+                              f"(the Deadline is the last).")
+        self._text(surf, f"Event deck: {len(state.event_deck)} left",
+                   self.R(ex + inner, y0 + hh + ch + 3, ew - 2 * inner, 40), 12, theme.INK_SOFT,
+                   align="center", valign="top", wrap=True)
 
     def _priority_space(self, surf: pygame.Surface, state: MttsState, r: pygame.Rect) -> None:
         self._panel(surf, r, theme.SKY_DEEP, theme.PRIMARY, 2)
-        text = self.ctx.text
-        lab = text.fit("Priority", self._fs(17), theme.INK, r.w - 6, bold=True)
-        surf.blit(lab, lab.get_rect(midtop=(r.centerx, r.y + 4)))
-        size = min(r.w - 10, r.h // 2)
-        ic = va.icon("priority", size)
-        surf.blit(ic, ic.get_rect(center=(r.centerx, r.centery)))
+        title = pygame.Rect(r.x + 3, r.y + 3, r.w - 6, self.n(20))
+        self._text(surf, "Priority", title, 14, bold=True, align="center")
         holder = self._name(state, state.priority)
-        lab = text.fit(f"held by {holder}", self._fs(14), theme.INK_SOFT, r.w - 6)
-        surf.blit(lab, lab.get_rect(midbottom=(r.centerx, r.bottom - 4)))
+        foot = pygame.Rect(r.x + 3, r.bottom - self.n(38), r.w - 6, self.n(36))
+        self._text(surf, f"held by {holder}", foot, 12, theme.INK_SOFT, align="center", wrap=True)
+        room = pygame.Rect(r.x, title.bottom, r.w, foot.y - title.bottom)
+        size = max(8, min(r.w - self.n(16), room.h - 4))
+        ic = va.icon("priority", size)
+        surf.blit(ic, ic.get_rect(center=room.center))
         self._tip(r, f"The Priority token space (treated as Rating 1). The highest bid here takes "
                      f"the Priority token: its holder bids first, plays Contacts and orders the "
                      f"Level Ups. Now held by {holder}.")
 
     def _bids(self, surf: pygame.Surface, state: MttsState, slot: int, counts: dict[int, int],
-              r: pygame.Rect, cube: int) -> None:
-        text = self.ctx.text
+              r: pygame.Rect) -> None:
         shown = [(k, v) for k, v in counts.items() if v > 0]
         if not shown:
-            lab = text.fit("no bids", self._fs(14), theme.MUTED, r.w)
-            surf.blit(lab, lab.get_rect(center=r.center))
+            self._text(surf, "no bids", r, 12, theme.MUTED, align="center")
             return
         top = max(v for _, v in shown)
         leaders = [k for k, v in shown if v == top]
-        chip_w = cube + text.font(self._fs(15), True).size("×10")[0] + 4
-        x = r.centerx - min(r.w, chip_w * len(shown)) // 2
+        cube = r.h
+        chip_w = min(cube + self.n(24), r.w // len(shown))
+        x = r.centerx - chip_w * len(shown) // 2
         words = []
         for k, v in shown:
-            if k >= 0:
-                col = self.colour(k)
-                img = self.paint.cube(col.rgb, col.letter, cube)
-                who = self._name(state, k)
-            else:
-                img = self.paint.cube(va.AUTOMA_RGB, "A", cube)
-                who = "the Automa"
+            chip = pygame.Rect(x, r.y, chip_w, r.h)
             if k in leaders and len(leaders) == 1:
-                pygame.draw.rect(surf, theme.SUN, pygame.Rect(x - 1, r.y - 1, chip_w, cube + 2),
-                                 border_radius=4)
-            surf.blit(img, (x, r.y))
-            lab = text.render(f"×{v}", self._fs(15), theme.INK, bold=True)
-            surf.blit(lab, lab.get_rect(midleft=(x + cube + 1, r.centery)))
+                pygame.draw.rect(surf, theme.SUN, chip, border_radius=4)
+            surf.blit(self._cube(k, cube), (x, r.y))
+            self._text(surf, f"×{v}", pygame.Rect(x + cube, r.y, chip_w - cube, r.h), 12, bold=True)
             x += chip_w
-            words.append(f"{who} {v}")
+            words.append(f"{self._name(state, k) if k >= 0 else 'the Automa'} {v}")
         what = "the Priority token space" if slot == PRIORITY_SPACE else \
             K.PROJECTS[state.market[slot]].name
         self._tip(r, f"Experts on {what}: " + ", ".join(words) + ".")
 
-    # ark track, events, automa -----------------------------------------------------------
-
-    def _draw_row_b(self, surf: pygame.Surface, state: MttsState, r: pygame.Rect) -> None:
-        p = self.pad
-        text = self.ctx.text
-        ch = r.h
-        cw, ch = va.card_size(ch)
-        cards: list[tuple[str, int]] = []
-        cards.append(("event", state.event_current))
-        if state.unique_pending >= 0 and state.unique_pending != state.event_current:
-            cards.append(("event", state.unique_pending))
-        if state.automa:
-            cards += [("automa", c) for c in state.automa_revealed]
-        room = round(r.w * 0.36)
-        if len(cards) * (cw + p) > room:
-            cw = room // len(cards) - p
-            ch = round(cw / va.CARD_RATIO)
-        side_w = len(cards) * (cw + p)
-        ark = pygame.Rect(r.x, r.y, r.w - side_w - p, r.h)
-        self._draw_ark(surf, state, ark)
-        x = ark.right + p
-        for kind, card in cards:
-            cr = pygame.Rect(x, r.y, cw, ch)
-            if card >= 0:
-                self._card(surf, cr, kind, card)
-            else:
-                surf.blit(self.paint.back(cw, ch, len(state.event_deck)), cr)
-                self._tip(cr, f"Event deck: {_plural(len(state.event_deck), 'card')} left "
-                              f"(the Deadline is the last).")
-            x += cw + p
-
-    def _automa_panel(self, surf: pygame.Surface, state: MttsState, box: pygame.Rect) -> None:
-        """The Automa in the column of the other mats: its deck, score and claimed Projects."""
-        text = self.ctx.text
-        p = self.pad
-        self._panel(surf, box, theme.SKY, va.AUTOMA_RGB, 2)
-        size = self._fs(16)
-        cube = self.paint.cube(va.AUTOMA_RGB, "A", size + 4)
-        surf.blit(cube, (box.x + p, box.y + p // 2 - 1))
-        lab = text.fit(f"Automa  {automa_score(state)} VP", size, theme.INK, box.w - 3 * p - size, bold=True)
-        surf.blit(lab, (box.x + 2 * p + size + 4, box.y + p // 2 + 1))
-        facts = (f"deck {len(state.automa_deck)} ({state.automa_reds} red) · claimed "
-                 f"{len(state.automa_claimed)}" + (f" · your Power -{state.power_cut}" if state.power_cut else ""))
-        y = box.y + p // 2 + size + 6
-        fl = text.fit(facts, self._fs(14), theme.INK_SOFT, box.w - 2 * p)
-        surf.blit(fl, (box.x + p, y))
-        y += fl.get_height() + 2
-        sh = max(10, self._fs(19))
-        for c in reversed(state.automa_claimed):
-            if y + sh > box.bottom - 2:
-                break
-            sr = pygame.Rect(box.x + p, y, box.w - 2 * p, sh)
-            surf.blit(self.paint.strip(c, sr.w, sr.h), sr)
-            self._cards.append((self._a(sr), "project", c))
-            y += sh + 1
-        self._tip(box, f"The Automa: {_plural(len(state.automa_deck), 'card')} in its deck "
-                       f"({state.automa_reds} red). It has claimed "
-                       f"{_plural(len(state.automa_claimed), 'Project')}: score "
-                       f"{automa_score(state)} (the Rating of each claimed Project + "
-                       f"{K.C['automa_score']['red_vp']} per red card). Beat it to win."
-                       + (f" Hard cards cut the next Power Income by {state.power_cut}."
-                          if state.power_cut else ""))
+    # ark track ---------------------------------------------------------------------------
 
     def _draw_ark(self, surf: pygame.Surface, state: MttsState, r: pygame.Rect) -> None:
         self._panel(surf, r, theme.SKY_DEEP)
-        text = self.ctx.text
-        p = self.pad
         n = K.ARK_LEVELS + 1
-        bw = (r.w - p * (n + 1)) // n
-        size = self._fs(15)
+        bw = (BOARD[0] - GAP * (n + 1)) / n
         levelling = state.current if state.phase == LEVELUP else -1
+        y = ARK[0] + 3
+        bh = ARK[1] - 6
         for level in range(n):
-            box = pygame.Rect(r.x + p + level * (bw + p), r.y + p, bw, r.h - 2 * p)
+            bx = GAP + level * (bw + GAP)
+            box = self.R(bx, y, bw, bh)
             nxt = levelling >= 0 and state.players[levelling].ark + 1 == level
             self._panel(surf, box, theme.PANEL, theme.SUN if nxt else theme.LINE, 3 if nxt else 1)
             title = "Start" if level == 0 else f"Level {ROMAN[level]}"
-            if level and text.font(size, True).size(title)[0] > bw - 4:
-                title = ROMAN[level]
-            lab = text.fit(title, size, theme.INK, bw - 4, bold=True)
-            surf.blit(lab, (box.x + 3, box.y + 2))
-            mx = text.fit(f"max {K.ARK_MAX[level]}", size, theme.PRIMARY_DARK, bw - 4)
-            surf.blit(mx, (box.x + 3, box.y + 2 + lab.get_height()))
-            body_top = box.y + 4 + lab.get_height() + mx.get_height()
+            self._text(surf, title, self.R(bx + 4, y + 2, bw * 0.56 - 4, 18), 13, bold=True)
+            self._text(surf, f"max {K.ARK_MAX[level]}", self.R(bx + bw * 0.56, y + 2, bw * 0.44 - 5, 18),
+                       12, theme.PRIMARY_DARK, align="right",
+                       tip=f"Lanes 2-3 score at most {K.ARK_MAX[level]} VP at this Level.")
             tokens = state.ark_track[level - 1] if level >= 1 and state.ark_track else ()
-            tsz = max(8, min((bw - 8) // 4, (box.bottom - body_top) // 2 - 2))
-            tx = box.x + 3
-            for t in tokens:
-                tr_ = pygame.Rect(tx, body_top, tsz, tsz)
+            tsz = self.n(19)
+            for i, t in enumerate(tokens):
+                tr_ = self.R(bx + 4 + i * 21, y + 22, 19, 19)
                 surf.blit(va.icon(K.TOKENS[t], tsz), tr_)
                 el = K.ELEMENT_NAMES[K.TOKENS[t]]
-                tip = (f"{el} Element token on Ark Level {ROMAN[level]}. Bonus side: discard it in "
-                       f"Income for 3 Power or 3 Experts. Score Boost side: +1 VP for each {el} "
-                       f"Project in the lanes of the panel it is placed on.")
-                self._tip(tr_, tip)
+                self._tip(tr_, f"{el} Element token on Ark Level {ROMAN[level]}. Bonus side: discard "
+                               f"it in Income for 3 Power or 3 Experts. Score Boost side: +1 VP for "
+                               f"each {el} Project in the lanes of the panel it is placed on.")
                 if nxt and levelling == self._owner:
                     self._pieces.append(Piece(("token", t), self._a(tr_), el, levelling,
                                               va.icon(K.TOKENS[t], round(tsz * 1.4))))
-                tx += tsz + 1
             here = [s for s in range(state.n) if state.players[s].ark == level]
-            msz = max(10, min(box.bottom - body_top - tsz - 4, (bw - 6) // max(1, len(here))))
-            mx_ = box.x + 3
-            for s in here:
+            msz = min(21, (bw - 8) / max(1, len(here)))
+            for i, s in enumerate(here):
                 col = self.colour(s)
-                mr = pygame.Rect(mx_, box.bottom - msz - 2, msz, msz)
-                surf.blit(self.paint.ark_marker(col.rgb, col.letter, msz), mr)
+                mr = self.R(bx + 4 + i * msz, y + bh - 23, msz, 21)
+                img = self.paint.ark_marker(col.rgb, col.letter, min(mr.w, mr.h), self._shape(s))
+                surf.blit(img, mr)
                 self._tip(mr, f"{self._name(state, s)}'s Ark token: Level {ROMAN[level] or '0 (beneath the track)'}; "
                               f"Lanes 2-3 score at most {K.ARK_MAX[level]} VP.")
                 if state.phase == LEVELUP_ORDER and s in state.queue and self._owner == state.current:
                     key = ("order", s)
                     self._clicks[key] = C.ChooseLevelUp(state.current, s)
                     pygame.draw.rect(surf, theme.SUN, mr.inflate(4, 4), 2, border_radius=4)
-                    self._pieces.append(Piece(key, self._a(mr), self._name(state, s), state.current,
-                                              self.paint.ark_marker(col.rgb, col.letter, msz)))
-                mx_ += msz
+                    self._pieces.append(Piece(key, self._a(mr), self._name(state, s), state.current, img))
             if level == 0:
                 tip = "Beneath the Ark Track (every Ark token starts here): Lanes 2-3 score at most 0 VP."
             else:
@@ -523,329 +580,312 @@ class MachinesView:
 
     # mats --------------------------------------------------------------------------------
 
-    def _draw_mats(self, surf: pygame.Surface, state: MttsState, r: pygame.Rect,
-                   focus: int) -> Iterator[None]:
+    def _draw_mats(self, surf: pygame.Surface, state: MttsState, focus: int) -> Iterator[None]:
         others: list[int] = [s for s in state.order() if s != focus]
         if state.automa:
             others.append(-2)
-        p = self.pad
-        side = round(r.w * 0.27) if others else 0
-        big = pygame.Rect(r.x, r.y, r.w - side - (p if side else 0), r.h)
-        yield from self._big_mat(surf, state, big, focus)
+        y, h = MATS
+        side = 374 if others else 0
+        big_w = BOARD[0] - side - (GAP if side else 0)
+        yield from self._big_mat(surf, state, (0, y, big_w, h), focus)
         if others:
-            each = (r.h - p * (len(others) - 1)) // len(others)
+            each = (h - GAP * (len(others) - 1)) / len(others)
             for i, s in enumerate(others):
                 yield
-                box = pygame.Rect(big.right + p, r.y + i * (each + p), side, each)
+                box = (big_w + GAP, y + i * (each + GAP), side, each)
                 if s < 0:
                     self._automa_panel(surf, state, box)
                 else:
                     self._small_mat(surf, state, box, s)
 
-    def _seat_line(self, surf: pygame.Surface, state: MttsState, x: int, y: int, s: int,
-                   size: int, room: int) -> int:
-        """Token + name + VP; returns the x after it."""
-        col = self.colour(s)
-        cube = self.paint.cube(col.rgb, col.letter, size + 4)
-        surf.blit(cube, (x, y - 2))
-        x += cube.get_width() + 4
+    def _seat_line(self, surf: pygame.Surface, state: MttsState, x: float, y: float, s: int,
+                   w: float, units: float) -> None:
+        """The seat's token, name and VP in ``w`` units from (x, y), one line high."""
+        h = units + 6
+        tok = self.R(x, y, h, h)
+        surf.blit(self._cube(s, min(tok.w, tok.h)), tok)
         lane1, mid, cap = score_parts(state, s)
-        vp = lane1 + min(mid, cap)
-        name = self.ctx.text.fit(f"{self._name(state, s)}  {vp} VP", size, theme.INK, room, bold=True)
-        surf.blit(name, (x, y))
-        return x + name.get_width()
+        self._text(surf, f"{self._name(state, s)}  {lane1 + min(mid, cap)} VP",
+                   self.R(x + h + 4, y, w - h - 4, h), units, bold=True)
 
-    def _big_mat(self, surf: pygame.Surface, state: MttsState, r: pygame.Rect, s: int) -> Iterator[None]:
+    def _big_mat(self, surf: pygame.Surface, state: MttsState, box: tuple, s: int) -> Iterator[None]:
+        x0, y0, w, h = box
+        r = self.R(*box)
         pl = state.players[s]
-        col = self.colour(s)
-        self._panel(surf, r, theme.PANEL, col.rgb, 2)
+        self._panel(surf, r, theme.PANEL, self.colour(s).rgb, max(2, self.n(2)))
         self._mat = self._a(r)
-        text = self.ctx.text
-        p = self.pad
-        size = self._fs(19)
         owner = self._owner == s
-        x = self._seat_line(surf, state, r.x + p, r.y + p, s, size, r.w // 3)
+        name_w = min(210, w * 0.34)
+        self._seat_line(surf, state, x0 + 6, y0 + 4, s, name_w, 15)
         lane1, mid, cap = score_parts(state, s)
-        self._tip(pygame.Rect(r.x, r.y, x - r.x, size + 2 * p),
+        self._tip(self.R(x0, y0, name_w + 6, 26),
                   f"{self._name(state, s)}: Lane 1 {lane1} VP + Lanes 2-3 {mid} VP (at most {cap} "
                   f"at Ark Level {ROMAN[pl.ark] or '0'}). {FX.player_mat_text(state, s)}")
-        # facts of the seat
-        small = self._fs(16)
-        facts = [f"Advance {advance_cost(pl)}", f"Demote {demote_cost(pl)}",
-                 f"Supply {pl.supply}"]
+        # facts of the seat, then Priority and the Actor on the right
+        right = x0 + w - 6
+        if pl.actor >= 0:
+            ar = self.R(right - 130, y0 + 4, 130, 21)
+            self._text(surf, K.ACTORS[pl.actor].name, ar, 13, align="right",
+                       tip="Actor: " + FX.render_actor(pl.actor))
+            self._tip(ar, "Actor: " + FX.render_actor(pl.actor))
+            right -= 134
+        if state.priority == s:
+            ir = self.R(right - 21, y0 + 4, 21, 21)
+            surf.blit(va.icon("priority", min(ir.w, ir.h)), ir)
+            self._tip(ir, f"{self._name(state, s)} holds the Priority token.")
+            right -= 25
+        facts = [f"Advance {advance_cost(pl)}", f"Demote {demote_cost(pl)}", f"Supply {pl.supply}"]
         if pl.free_moves:
             facts.append(f"free moves {pl.free_moves}")
         if pl.passed and state.phase == BIDDING:
             facts.append("passed")
         els = elements(pl)
         facts.append("Elements " + " ".join(f"{K.ELEMENT_NAMES[e][:3]} {els[e]}" for e in K.ELEMENTS if els[e]))
-        lab = text.fit("  ·  ".join(facts), small, theme.INK_SOFT, r.right - x - 3 * p)
-        surf.blit(lab, (x + 2 * p, r.y + p + (size - small) // 2 + 2))
-        self._tip(pygame.Rect(x + 2 * p, r.y + p, lab.get_width(), size),
-                  f"Advance costs {advance_cost(pl)} Power, Demote {demote_cost(pl)} Power "
-                  f"(the mat and active effects). {pl.supply} Experts in the Supply. Current "
-                  "Elements (active Projects + granted): " +
-                  (", ".join(f"{K.ELEMENT_NAMES[e]} {els[e]}" for e in K.ELEMENTS if els[e]) or "none") + ".")
-        # stock row
-        y = r.y + p * 2 + size + 2
-        row_h = max(16, round(r.h * 0.13))
+        fr = self.R(x0 + 12 + name_w, y0 + 4, right - x0 - 16 - name_w, 21)
+        tip = (f"Advance costs {advance_cost(pl)} Power, Demote {demote_cost(pl)} Power "
+               f"(the mat and active effects). {pl.supply} Experts in the Supply. Current "
+               "Elements (active Projects + granted): " +
+               (", ".join(f"{K.ELEMENT_NAMES[e]} {els[e]}" for e in K.ELEMENTS if els[e]) or "none") + ".")
+        self._text(surf, "  ·  ".join(facts), fr, 12, theme.INK_SOFT, tip=tip)
+        self._tip(fr, tip)
         yield
-        self._stock_row(surf, state, pygame.Rect(r.x + p, y, r.w - 2 * p, row_h), s, owner)
+        self._stock_row(surf, state, (x0 + 6, y0 + 29, w - 12, 28), s, owner)
         # lanes and panels
-        top = y + row_h + p
-        panel_h = max(14, round(r.h * 0.1))
-        lanes_r = pygame.Rect(r.x + p, top, r.w - 2 * p, r.bottom - top - panel_h - 2 * p)
-        lw = (lanes_r.w - 3 * p) // 4
+        top, panel_h = y0 + 61, 19
+        lanes_h = h - (top - y0) - panel_h - 8
+        lw = (w - 12 - 3 * GAP) / 4
         for lane in range(1, 5):
-            lr = pygame.Rect(lanes_r.x + (lane - 1) * (lw + p), lanes_r.y, lw, lanes_r.h)
             yield
-            self._lane(surf, state, lr, s, lane, owner)
-        py = lanes_r.bottom + p
-        panels = {"lane1": pygame.Rect(lanes_r.x, py, lw, panel_h)}
-        span = 3 if K.MATS[pl.mat].lane4_scores else 2
-        panels["lanes23"] = pygame.Rect(lanes_r.x + lw + p, py, span * lw + (span - 1) * p, panel_h)
+            self._lane(surf, state, (x0 + 6 + (lane - 1) * (lw + GAP), top, lw, lanes_h), s, lane, owner)
+        py = top + lanes_h + 4
+        span = 3 if mat(pl).lane4_scores else 2
+        panels = {"lane1": self.R(x0 + 6, py, lw, panel_h),
+                  "lanes23": self.R(x0 + 6 + lw + GAP, py, span * lw + (span - 1) * GAP, panel_h)}
         for name, pr in panels.items():
             self._boost_panel(surf, state, pr, s, name)
         if owner:
             self._panels["lane1"] = self._a(panels["lane1"])
             self._panels["lanes23"] = self._a(panels["lanes23"])
 
-    def _stock_row(self, surf: pygame.Surface, state: MttsState, r: pygame.Rect, s: int,
+    def _stock_row(self, surf: pygame.Surface, state: MttsState, box: tuple, s: int,
                    owner: bool) -> None:
+        x0, y0, w, h = box
         pl = state.players[s]
-        col = self.colour(s)
-        text = self.ctx.text
-        p = self.pad
-        size = self._fs(16)
-        pygame.draw.rect(surf, theme.SKY, r, border_radius=max(3, p))
-        x = r.x + p
-        lab = text.render("Stock", size, theme.INK_SOFT, bold=True)
-        surf.blit(lab, lab.get_rect(midleft=(x, r.centery)))
-        x += lab.get_width() + p
-        cube = min(r.h - 4, max(10, round(r.h * 0.8)))
-        cubes = max(pl.stock, 1)
-        step = min(cube + 2, max(6, (r.w * 45 // 100 - lab.get_width()) // cubes))
-        start = x
+        r = self.R(*box)
+        pygame.draw.rect(surf, theme.SKY, r, border_radius=self.n(5))
+        self._text(surf, "Stock", self.R(x0 + 4, y0, 42, h), 13, theme.INK_SOFT, bold=True)
+        x = x0 + 48
+        cube = h - 4
+        # the button of the step on the right
+        right = x0 + w - 4
+        if owner and state.current == s and state.phase in BUTTONS:
+            cls, label = BUTTONS[state.phase]
+            command = cls(s)
+            bw = 132
+            br = self.R(right - bw, y0 + 2, bw, h - 4)
+            surf.blit(self.paint.chip_bg(br.w, br.h, theme.SUN), br)
+            self._text(surf, label, br.inflate(-self.n(8), 0), 13, bold=True, align="center")
+            self._clicks[("button", label)] = command
+            self._pieces.append(Piece(("button", label), self._a(br), label, s,
+                                      surf.subsurface(br).copy()))
+            self._tip(br, f"{label}: " + self.game.describe_command(state, command) + ".")
+            right -= bw + 6
+        room = max(40, (right - x) * 0.5)
+        step = min(cube + 2, room / max(1, pl.stock))
         for i in range(pl.stock):
-            cr = pygame.Rect(x + i * step, r.centery - cube // 2, cube, cube)
-            img = self.paint.cube(col.rgb, col.letter, cube)
+            cr = self.R(x + i * step, y0 + 2, cube, cube)
+            n = i + 1
+            img = self._cube(s, cr.h, str(n) if owner else None)
             surf.blit(img, cr)
             if owner:
-                n = i + 1
-                if cube >= 16:
-                    num = text.render(str(n), max(8, cube // 3), theme.INK_SOFT)
-                    surf.blit(num, num.get_rect(midbottom=(cr.centerx, cr.top + 2)))
-                hit = pygame.Rect(cr.x, cr.y, step, cube)
+                hit = pygame.Rect(cr.x, cr.y, max(1, self.n(step)), cr.h)
                 self._pieces.append(Piece(("bid", n), self._a(hit), f"{n}", s,
-                                          self.paint.stack(img, n, cube)))
+                                          self.paint.stack(img, n, cr.h)))
                 self._tip(hit, f"Expert {n} of {pl.stock} in {self._name(state, s)}'s Stock: drag "
-                               f"it onto a Market card or the Priority space to bid {_plural(n, 'Expert')}.")
+                               f"it onto a Market card or the Priority space to bid "
+                               f"{_plural(n, 'Expert')}.")
         if pl.stock == 0:
-            lab0 = text.render("empty", size, theme.MUTED)
-            surf.blit(lab0, lab0.get_rect(midleft=(x, r.centery)))
-        x = max(start + pl.stock * step, x + (lab.get_width() if pl.stock == 0 else 0)) + 2 * p
-        self._tip(pygame.Rect(r.x, r.y, x - r.x, r.h),
-                  f"{_plural(pl.stock, 'Expert')} in Stock (to bid with), {pl.supply} in the Supply.")
+            self._text(surf, "empty", self.R(x, y0, 50, h), 12, theme.MUTED)
+        x = x + max(pl.stock * step + 2, 52)
+        self._tip(self.R(x0, y0, x - x0, h), f"{_plural(pl.stock, 'Expert')} in Stock (to bid "
+                                             f"with), {pl.supply} in the Supply.")
+        stock_r = self.R(x0, y0, x - x0, h)
         # power
-        ic = va.icon("power", cube)
-        pr = pygame.Rect(x, r.centery - cube // 2, cube, cube)
-        surf.blit(ic, pr)
-        lab = text.render(f"{pl.power}", size, theme.INK, bold=True)
-        surf.blit(lab, lab.get_rect(midleft=(pr.right + 3, r.centery)))
-        power_r = pygame.Rect(x, r.y, cube + lab.get_width() + 6, r.h)
-        self._tip(power_r, f"{pl.power} Power in Stock (pays for Advance and Demote; all Power is "
-                           f"discarded at the start of each round). Supply: {state.power_supply}.")
-        x = power_r.right + 2 * p
+        pr = self.R(x + 4, y0 + 2, cube, cube)
+        surf.blit(va.icon("power", pr.h), pr)
+        self._text(surf, str(pl.power), self.R(x + 6 + cube, y0, 26, h), 13, bold=True)
+        power_r = self.R(x, y0, cube + 34, h)
+        self._tip(power_r, f"{pl.power} Power in Stock (pays for Advance and Demote; all Power "
+                           f"is discarded at the start of each round). Supply: {state.power_supply}.")
+        x += cube + 40
         # bonus tokens
+        bonus_x = x
         if pl.bonus:
-            lab = text.render("Bonus", size, theme.INK_SOFT, bold=True)
-            surf.blit(lab, lab.get_rect(midleft=(x, r.centery)))
-            bonus_start = x
-            x += lab.get_width() + 3
+            self._text(surf, "Bonus", self.R(x, y0, 44, h), 12, theme.INK_SOFT, bold=True)
+            x += 46
             for t in pl.bonus:
-                tr_ = pygame.Rect(x, r.centery - cube // 2, cube, cube)
-                surf.blit(va.icon(K.TOKENS[t], cube), tr_)
+                if x + cube > right:
+                    break
+                tr_ = self.R(x, y0 + 2, cube, cube)
+                surf.blit(va.icon(K.TOKENS[t], tr_.h), tr_)
                 el = K.ELEMENT_NAMES[K.TOKENS[t]]
                 self._tip(tr_, f"{el} Bonus token: in Income, drag it onto the Power or the "
                                f"Stock to discard it for 3 Power or 3 Experts.")
                 if owner:
-                    self._pieces.append(Piece(("bonus", t), self._a(tr_), el, s, va.icon(K.TOKENS[t], cube)))
+                    self._pieces.append(Piece(("bonus", t), self._a(tr_), el, s, va.icon(K.TOKENS[t], tr_.h)))
                 x += cube + 2
-            if owner:
-                self._panels["bonus"] = self._a(pygame.Rect(bonus_start, r.y, x - bonus_start, r.h))
-            x += p
+        elif owner and state.phase == LEVELUP and state.current == s:
+            self._text(surf, "Bonus tokens", self.R(x, y0, max(60, right - x), h), 12, theme.MUTED)
+            x = max(x + 60, right)
         if owner:
-            self._gains["experts"] = self._a(pygame.Rect(r.x, r.y, power_r.x - r.x, r.h))
+            self._gains["experts"] = self._a(stock_r)
             self._gains["power"] = self._a(power_r)
-        # priority, actor, button on the right
-        right = r.right - p
-        command = None
-        if owner and state.current == s and state.phase in BUTTONS:
-            cls, label = BUTTONS[state.phase]
-            command = cls(s)
-            chip = self.paint.label_chip(label, size, theme.SUN)
-            br = chip.get_rect(midright=(right, r.centery))
-            surf.blit(chip, br)
-            self._clicks[("button", label)] = command
-            self._pieces.append(Piece(("button", label), self._a(br), label, s, chip))
-            self._tip(br, f"{label}: " + self.game.describe_command(state, command) + ".")
-            right = br.left - p
-        if state.priority == s:
-            ic = va.icon("priority", cube)
-            ir = ic.get_rect(midright=(right, r.centery))
-            surf.blit(ic, ir)
-            self._tip(ir, f"{self._name(state, s)} holds the Priority token.")
-            right = ir.left - p
-        if pl.actor >= 0:
-            lab = text.fit(K.ACTORS[pl.actor].name, size, theme.INK, max(20, right - x))
-            ar = lab.get_rect(midright=(right, r.centery))
-            surf.blit(lab, ar)
-            self._tip(ar, "Actor: " + FX.render_actor(pl.actor))
-        if not pl.bonus and owner and state.phase == LEVELUP and state.current == s:
-            br = pygame.Rect(x, r.y, max(cube * 2, right - x), r.h)
-            lab = text.fit("Bonus tokens", size, theme.MUTED, br.w)
-            surf.blit(lab, lab.get_rect(midleft=(br.x, br.centery)))
-            self._panels["bonus"] = self._a(br)
+            if pl.bonus or (state.phase == LEVELUP and state.current == s):
+                self._panels["bonus"] = self._a(self.R(bonus_x, y0, max(20, x - bonus_x), h))
 
-    def _lane(self, surf: pygame.Surface, state: MttsState, r: pygame.Rect, s: int, lane: int,
+    def _lane(self, surf: pygame.Surface, state: MttsState, box: tuple, s: int, lane: int,
               owner: bool) -> None:
+        x0, y0, w, h = box
         pl = state.players[s]
-        text = self.ctx.text
-        p = self.pad
-        pygame.draw.rect(surf, theme.SKY, r, border_radius=max(3, p))
-        size = self._fs(16)
+        r = self.R(*box)
+        pygame.draw.rect(surf, theme.SKY, r, border_radius=self.n(5))
         panel = lane_panel(pl, lane)
-        vp = lane_vp(state, s, lane)
-        title = f"Lane {lane}" + (f" · {vp} VP" if panel else " · no VP")
-        lab = text.fit(title, size, theme.INK_SOFT, r.w - 4, bold=True)
-        surf.blit(lab, (r.x + 3, r.y + 2))
+        title = f"Lane {lane}" + (f" · {lane_vp(state, s, lane)} VP" if panel else " · no VP")
+        self._text(surf, title, self.R(x0 + 4, y0 + 1, w - 8, 18), 12, theme.INK_SOFT, bold=True)
         if owner:
             self._lanes[lane] = self._a(r)
-        cards = [c for c in pl.lanes[lane - 1]]
+        cards = list(pl.lanes[lane - 1])
+        m = mat(pl)
+        empty = [w_ for w_ in (f"+{m.empty_power[lane - 1]} Power" if m.empty_power[lane - 1] else "",
+                               f"+{m.empty_experts[lane - 1]} Experts" if m.empty_experts[lane - 1] else "") if w_]
         self._tip(r, f"Lane {lane}: {_plural(len(cards), 'Project')}. "
                      + ("Scores VP at the end." if panel else "Scores no VP at the end.")
-                     + (" Empty lane income: " + ", ".join(
-                         w for w in (f"+{K.MATS[pl.mat].empty_power[lane - 1]} Power" if K.MATS[pl.mat].empty_power[lane - 1] else "",
-                                     f"+{K.MATS[pl.mat].empty_experts[lane - 1]} Experts" if K.MATS[pl.mat].empty_experts[lane - 1] else "") if w)
-                        if not cards and (K.MATS[pl.mat].empty_power[lane - 1] or K.MATS[pl.mat].empty_experts[lane - 1]) else ""))
+                     + (" Empty lane income: " + ", ".join(empty) + "." if not cards and empty else ""))
         if not cards:
+            if empty:
+                self._text(surf, "empty: " + ", ".join(empty), self.R(x0 + 4, y0 + 20, w - 8, h - 24),
+                           12, theme.MUTED, align="center", wrap=True)
             return
-        top = r.y + lab.get_height() + 4
-        inner = pygame.Rect(r.x + 3, top, r.w - 6, r.bottom - top - 3)
-        sh = max(12, min(self._fs(24), inner.h // 7))
+        inner_y, inner_h = y0 + 20, h - 23
+        sh = 18
         beneath = cards[:-1]
-        ch = inner.h - len(beneath) * (sh + 1)
-        cw, ch = va.card_size(max(20, ch))
-        if cw > inner.w:
-            cw = inner.w
-            ch = round(cw / va.CARD_RATIO)
-        y = inner.y
-        max_strips = max(0, (inner.h - 40) // (sh + 1))
-        hidden = len(beneath) - max_strips + 1 if len(beneath) > max_strips else 0
+        room = max(0, int((inner_h - 62) // (sh + 1)))  # strips that leave a readable top card
+        hidden = len(beneath) - room + 1 if len(beneath) > room else 0
+        y = inner_y
         if hidden:
-            lab = text.fit(f"+{hidden} more beneath", self._fs(13), theme.MUTED, inner.w)
-            surf.blit(lab, lab.get_rect(midleft=(inner.x + 2, y + sh // 2)))
-            self._tip(pygame.Rect(inner.x, y, inner.w, sh), "Further beneath: " + ", ".join(
-                K.PROJECTS[c].name for c in beneath[:hidden]) + ".")
+            hr = self.R(x0 + 3, y, w - 6, sh)
+            self._text(surf, f"+{hidden} more beneath", hr, 12, theme.MUTED)
+            self._tip(hr, "Further beneath: " + ", ".join(K.PROJECTS[c].name for c in beneath[:hidden]) + ".")
             y += sh + 1
         for c in beneath[hidden:]:
-            sr = pygame.Rect(inner.x, y, inner.w, sh)
-            surf.blit(self.paint.strip(c, sr.w, sr.h), sr)
-            self._cards.append((self._a(sr), "project", c))
+            self._strip(surf, self.R(x0 + 3, y, w - 6, sh), c)
             y += sh + 1
-        cw = inner.w  # the top card takes the lane's width (wider than 5:7 when the lane is low)
-        ch = min(round(cw / va.CARD_RATIO), inner.bottom - y)
-        cr = pygame.Rect(inner.x, y, cw, ch)
+        cr = self.R(x0 + 3, y, w - 6, inner_y + inner_h - y)
         top_card = cards[-1]
         self._card(surf, cr, "project", top_card)
         if owner:
-            adv, dem = advance_cost(pl), demote_cost(pl)
             parts = []
             if lane > 1:
-                parts.append(f"< Demote {dem}")
+                parts.append(f"< Demote {demote_cost(pl)}")
             if lane < 4:
-                parts.append(f"Advance {adv} >")
-            chip = self.paint.label_chip("   ".join(parts) + " Power", self._fs(15), theme.SUN)
-            img = pygame.Surface((max(cw, chip.get_width()), ch + chip.get_height() + 2), pygame.SRCALPHA)
-            img.blit(self.paint.project(top_card, cw, ch), ((img.get_width() - cw) // 2, chip.get_height() + 2))
+                parts.append(f"Advance {advance_cost(pl)} >")
+            chip = self.paint.label_chip("   ".join(parts) + " Power", self.f(13), theme.SUN)
+            card = surf.subsurface(cr)
+            img = pygame.Surface((max(cr.w, chip.get_width()), cr.h + chip.get_height() + 2), pygame.SRCALPHA)
+            img.blit(card, ((img.get_width() - cr.w) // 2, chip.get_height() + 2))
             img.blit(chip, ((img.get_width() - chip.get_width()) // 2, 0))
             self._pieces.append(Piece(("lane", lane), self._a(cr), K.PROJECTS[top_card].name, s, img))
 
     def _boost_panel(self, surf: pygame.Surface, state: MttsState, r: pygame.Rect, s: int,
                      name: str) -> None:
         pl = state.players[s]
-        text = self.ctx.text
-        pygame.draw.rect(surf, (238, 232, 214), r, border_radius=max(3, self.pad))
-        pygame.draw.rect(surf, theme.LINE, r, 1, border_radius=max(3, self.pad))
-        label = "Lane 1 boosts" if name == "lane1" else ("Lanes 2-4 boosts" if K.MATS[pl.mat].lane4_scores
+        pygame.draw.rect(surf, (238, 232, 214), r, border_radius=self.n(5))
+        pygame.draw.rect(surf, theme.LINE, r, 1, border_radius=self.n(5))
+        label = "Lane 1 boosts" if name == "lane1" else ("Lanes 2-4 boosts" if mat(pl).lane4_scores
                                                          else "Lanes 2-3 boosts")
-        lab = text.fit(label, self._fs(14), theme.INK_SOFT, r.w // 2, bold=True)
-        surf.blit(lab, lab.get_rect(midleft=(r.x + 4, r.centery)))
-        x = r.x + lab.get_width() + 8
-        isz = r.h - 4
         toks = [t for t, pan in pl.boosts if pan == name]
+        isz = r.h - 2
+        lab_w = r.w - len(toks) * (isz + 1) - self.n(8)
+        self._text(surf, label, pygame.Rect(r.x + self.n(4), r.y, max(1, lab_w), r.h), 12,
+                   theme.INK_SOFT, bold=True)
+        x = r.right - len(toks) * (isz + 1) - self.n(3)
         for t in toks:
-            surf.blit(va.icon(K.TOKENS[t], isz), (x, r.y + 2))
+            surf.blit(va.icon(K.TOKENS[t], isz), (x, r.y + 1))
             x += isz + 1
         words = ", ".join(K.ELEMENT_NAMES[K.TOKENS[t]] for t in toks) or "none yet"
         self._tip(r, f"Score Boost panel ({label[:-7]}): +1 VP at the end for each Project of a "
                      f"matching Element in these lanes, per token. Tokens: {words}.")
 
-    def _small_mat(self, surf: pygame.Surface, state: MttsState, r: pygame.Rect, s: int) -> None:
+    def _small_mat(self, surf: pygame.Surface, state: MttsState, box: tuple, s: int) -> None:
+        x0, y0, w, h = box
         pl = state.players[s]
-        col = self.colour(s)
-        text = self.ctx.text
-        p = self.pad
-        self._panel(surf, r, theme.PANEL, col.rgb, 2)
-        size = self._fs(16)
-        self._seat_line(surf, state, r.x + p, r.y + p // 2 + 1, s, size, r.w - 3 * p - size)
+        r = self.R(*box)
+        self._panel(surf, r, theme.PANEL, self.colour(s).rgb, max(2, self.n(2)))
+        self._seat_line(surf, state, x0 + 5, y0 + 3, s, 150, 13)
         facts = (f"Stock {pl.stock} · Power {pl.power} · hand {len(pl.hand) + len(pl.contacts)} · "
                  f"Ark {ROMAN[pl.ark] or '0'}" + (" · passed" if pl.passed and state.phase == BIDDING else "")
                  + (" · Priority" if state.priority == s else ""))
-        lab = text.fit(facts, self._fs(14), theme.INK_SOFT, r.w - 2 * p)
-        y = r.y + p // 2 + size + 6
-        surf.blit(lab, (r.x + p, y))
-        self._tip(pygame.Rect(r.x, r.y, r.w, y + lab.get_height() - r.y),
-                  f"{self._name(state, s)}: {_plural(pl.stock, 'Expert')} in Stock, {pl.power} "
-                  f"Power, {len(pl.hand)} Projects and {len(pl.contacts)} Contacts in hand "
-                  f"(hidden), {len(pl.bonus)} Bonus tokens, Ark Level {ROMAN[pl.ark] or '0'}."
-                  + (f" Actor: {FX.render_actor(pl.actor)}" if pl.actor >= 0 else ""))
-        top = y + lab.get_height() + 2
-        lw = (r.w - 2 * p - 3 * 2) // 4
-        lh = r.bottom - top - p // 2
-        if lh < 10:
+        tip = (f"{self._name(state, s)}: {_plural(pl.stock, 'Expert')} in Stock, {pl.power} "
+               f"Power, {len(pl.hand)} Projects and {len(pl.contacts)} Contacts in hand "
+               f"(hidden), {len(pl.bonus)} Bonus tokens, Ark Level {ROMAN[pl.ark] or '0'}."
+               + (f" Actor: {FX.render_actor(pl.actor)}" if pl.actor >= 0 else ""))
+        fr = self.R(x0 + 160, y0 + 3, w - 166, 19)
+        self._text(surf, facts, fr, 12, theme.INK_SOFT, align="right", tip=tip)
+        self._tip(self.R(x0, y0, w, 22), tip)
+        top = y0 + 24
+        lh = h - 24 - 3
+        if lh < 14:
             return
+        lw = (w - 10 - 3 * 3) / 4
         for lane in range(1, 5):
-            lr = pygame.Rect(r.x + p + (lane - 1) * (lw + 2), top, lw, lh)
-            pygame.draw.rect(surf, theme.SKY, lr, border_radius=3)
+            lx = x0 + 5 + (lane - 1) * (lw + 3)
+            lr = self.R(lx, top, lw, lh)
+            pygame.draw.rect(surf, theme.SKY, lr, border_radius=self.n(3))
             cards = pl.lanes[lane - 1]
             if not cards:
-                lab = text.fit(f"L{lane} empty", self._fs(13), theme.MUTED, lw - 2)
-                surf.blit(lab, lab.get_rect(center=lr.center))
+                self._text(surf, f"Lane {lane} empty", lr, 12, theme.MUTED, align="center")
                 self._tip(lr, f"{self._name(state, s)}'s Lane {lane} is empty.")
                 continue
-            below_h = self._fs(16) if len(cards) > 1 else 0
-            if lh - below_h >= 40:
-                sh = min(lh - below_h, round(lw / va.CARD_RATIO))
-                sr = pygame.Rect(lr.x, lr.y, lw, sh)
-                surf.blit(self.paint.project(cards[-1], lw, sh), sr)
+            below = 18 if len(cards) > 1 and lh >= 18 + 18 else 0
+            if lh - below >= 80:
+                self._card(surf, self.R(lx, top, lw, lh - below), "project", cards[-1])
             else:
-                sh = min(lh, max(10, self._fs(20)))
-                sr = pygame.Rect(lr.x, lr.y, lw, sh)
-                surf.blit(self.paint.strip(cards[-1], lw, sh), sr)
-            self._cards.append((self._a(sr), "project", cards[-1]))
-            if len(cards) > 1 and lh > sh + 8:
-                below = text.fit(f"L{lane} +{len(cards) - 1} beneath", self._fs(13), theme.MUTED, lw - 2)
-                surf.blit(below, (lr.x + 2, sr.bottom + 1))
-                self._tip(pygame.Rect(lr.x, sr.bottom, lw, lr.bottom - sr.bottom),
-                          f"Beneath: " + ", ".join(K.PROJECTS[c].name for c in cards[:-1]) + ".")
+                self._strip(surf, self.R(lx, top, lw, min(lh - below, 38)), cards[-1])
+            if below:
+                br = self.R(lx, top + lh - below, lw, below)
+                self._text(surf, f"+{len(cards) - 1} beneath", br, 12, theme.MUTED, align="center")
+                self._tip(br, "Beneath: " + ", ".join(K.PROJECTS[c].name for c in cards[:-1]) + ".")
+
+    def _automa_panel(self, surf: pygame.Surface, state: MttsState, box: tuple) -> None:
+        """The Automa in the column of the other mats: its deck, score and claimed Projects."""
+        x0, y0, w, h = box
+        r = self.R(*box)
+        self._panel(surf, r, theme.SKY, va.AUTOMA_RGB, max(2, self.n(2)))
+        tok = self.R(x0 + 5, y0 + 3, 19, 19)
+        surf.blit(self._cube(-2, tok.h), tok)
+        self._text(surf, f"Automa  {automa_score(state)} VP", self.R(x0 + 28, y0 + 3, 130, 19), 13, bold=True)
+        facts = (f"deck {len(state.automa_deck)} ({state.automa_reds} red) · claimed "
+                 f"{len(state.automa_claimed)}" + (f" · your Power -{state.power_cut}" if state.power_cut else ""))
+        self._text(surf, facts, self.R(x0 + 160, y0 + 3, w - 166, 19), 12, theme.INK_SOFT, align="right")
+        y = y0 + 25
+        for c in reversed(state.automa_claimed):
+            if y + 18 > y0 + h - 3:
+                break
+            self._strip(surf, self.R(x0 + 5, y, w - 10, 18), c)
+            y += 19
+        self._tip(r, f"The Automa: {_plural(len(state.automa_deck), 'card')} in its deck "
+                     f"({state.automa_reds} red). It has claimed "
+                     f"{_plural(len(state.automa_claimed), 'Project')}: score "
+                     f"{automa_score(state)} (the Rating of each claimed Project + "
+                     f"{K.C['automa_score']['red_vp']} per red card). Beat it to win."
+                     + (f" Hard cards cut the next Power Income by {state.power_cut}."
+                        if state.power_cut else ""))
 
     # hand --------------------------------------------------------------------------------
 
     def _draw_hand(self, surf: pygame.Surface, state: MttsState, r: pygame.Rect, s: int) -> None:
         pl = state.players[s]
-        text = self.ctx.text
-        p = self.pad
+        y0, h = HAND
         self._panel(surf, r)
         owner = self._owner == s
         visible = all(c != HIDDEN for c in pl.hand + pl.contacts)
@@ -854,46 +894,44 @@ class MachinesView:
                 if visible else f"{self._name(state, s)}'s hand (hidden): {n} cards")
         if state.phase == ACTORS and pl.offer and all(a >= 0 for a in pl.offer):
             head = f"{self._name(state, s)}: keep one of these Actors (click it)"
-        hh = self._heading(surf, r.x + 2 * p, r.y + p // 2, head, r.w // 2)
-        ch = r.h - hh - p - p // 2
-        cw, ch = va.card_size(ch)
+        elif owner and state.phase == DISCARD and state.current == s:
+            head += ": drag cards onto the discard pile"
+        ch = h - 28
+        cw = 132
+        self._text(surf, head, self.R(8, y0 + 3, BOARD[0] - cw - 30, 20), 14, theme.INK_SOFT, bold=True)
         # the discard pile on the right
-        dw = cw
-        dr = pygame.Rect(r.right - p - dw, r.y + hh + p, dw, ch)
+        dr = self.R(BOARD[0] - 8 - cw, y0 + 24, cw, ch)
         if state.project_discard:
-            surf.blit(self.paint.project(state.project_discard[-1], dw, ch), dr)
-            self._cards.append((self._a(dr), "project", state.project_discard[-1]))
+            self._card(surf, dr, "project", state.project_discard[-1])
         else:
-            pygame.draw.rect(surf, theme.SKY, dr, border_radius=max(3, dw // 14))
-            pygame.draw.rect(surf, theme.LINE, dr, 1, border_radius=max(3, dw // 14))
-        lab = text.fit(f"Discard {len(state.project_discard)}", self._fs(15), theme.INK_SOFT,
-                       dw + 4 * p, bold=True)
-        surf.blit(lab, lab.get_rect(bottomright=(dr.right, dr.top - 1)))
+            pygame.draw.rect(surf, theme.SKY, dr, border_radius=self.n(6))
+            pygame.draw.rect(surf, theme.LINE, dr, 1, border_radius=self.n(6))
+        self._text(surf, f"Discard {len(state.project_discard)}",
+                   self.R(BOARD[0] - 8 - cw, y0 + 3, cw, 20), 13, theme.INK_SOFT, bold=True, align="right")
         self._tip(dr, f"The Project discard pile: {_plural(len(state.project_discard), 'card')}."
                       + (" Over the hand limit: drag a card here to discard it." if state.phase == DISCARD else ""))
         if owner:
             self._discard = self._a(dr)
-        row = pygame.Rect(r.x + 2 * p, r.y + hh + p, dr.x - r.x - 4 * p, ch)
         if state.phase == ACTORS and pl.offer and all(a >= 0 for a in pl.offer):
             items = [("actor", a) for a in pl.offer]
         else:
             items = [("project", c) for c in pl.hand] + [("contact", c) for c in pl.contacts]
+        row_w = BOARD[0] - 8 - cw - 16 - 8
         if not items:
-            lab = text.render("no cards", self._fs(16), theme.MUTED)
-            surf.blit(lab, lab.get_rect(midleft=(row.x, row.centery)))
+            self._text(surf, "no cards", self.R(8, y0 + 24, 200, ch), 13, theme.MUTED)
             return
-        step = min(cw + p, (row.w - cw) // max(1, len(items) - 1)) if len(items) > 1 else cw
+        step = min(cw + GAP, (row_w - cw) / max(1, len(items) - 1)) if len(items) > 1 else cw
         for i, (kind, c) in enumerate(items):
-            cr = pygame.Rect(row.x + i * step, row.y, cw, ch)
+            cr = self.R(8 + i * step, y0 + 24, cw, ch)
             if c == HIDDEN:
-                surf.blit(self.paint.back(cw, ch), cr)
+                surf.blit(self.paint.back(cr.w, cr.h), cr)
                 self._tip(cr, f"A card in {self._name(state, s)}'s hand (hidden).")
                 continue
             self._card(surf, cr, kind, c)
             if not owner:
                 continue
-            hit = pygame.Rect(cr.x, cr.y, min(cw, step), ch) if i < len(items) - 1 else cr
-            img = self.paint.project(c, cw, ch) if kind == "project" else self.paint.text_card(kind, c, cw, ch)
+            hit = self.R(8 + i * step, y0 + 24, min(cw, step), ch) if i < len(items) - 1 else cr
+            img = surf.subsurface(cr).copy()
             if kind == "actor":
                 key = ("actor", c)
                 self._clicks[key] = C.ChooseActor(s, c)

@@ -12,7 +12,8 @@ import pygame
 
 from weather_tabletop.ui import art, theme
 from weather_tabletop.ui.art import SurfaceCache
-from weather_tabletop.ui.theme import TextCache
+from weather_tabletop.ui.table_view import draw_shape
+from weather_tabletop.ui.theme import MIN_TEXT_PX, TextCache
 
 from . import content as K
 from . import effects as FX
@@ -64,37 +65,45 @@ class Painter:
 
     # -- pieces ----------------------------------------------------------------------------
 
-    def cube(self, rgb: tuple[int, int, int], letter: str, size: int) -> pygame.Surface:
-        """An Expert cube of a seat's colour with the seat's letter (colour-blind safe)."""
-        def make() -> pygame.Surface:
-            surf = pygame.Surface((size, size), pygame.SRCALPHA)
-            surf.blit(tinted("expert", size, rgb), (0, 0))
+    def _lettered(self, base: pygame.Surface | None, rgb: tuple[int, int, int], letter: str,
+                  size: int, shape: str | None, dy: float) -> pygame.Surface:
+        """A seat's piece: the SVG ``base`` tinted, or with colour-blind markings the colour's
+        shape (:func:`~weather_tabletop.ui.table_view.shape_of`), with ``letter`` on it."""
+        surf = pygame.Surface((size, size), pygame.SRCALPHA)
+        if shape is None and base is not None:
+            surf.blit(base, (0, 0))
+        else:
+            draw_shape(surf, (size // 2, size // 2), size // 2 - 1, shape or "square", rgb,
+                       theme.INK, max(1, size // 14))
+            dy = 0.58 if shape == "triangle" else 0.5
+        if letter:
             light = sum(rgb) > 450
-            lab = self.text.render(letter, max(7, round(size * 0.42)),
+            lab = self.text.render(letter, max(MIN_TEXT_PX, round(size * 0.5)),
                                    theme.INK if light else (255, 255, 255), bold=True)
-            surf.blit(lab, lab.get_rect(center=(size * 0.5, size * 0.64)))
-            return surf
-        return self._get(("cube", tuple(rgb), letter, size), make)
+            surf.blit(lab, lab.get_rect(center=(size * 0.5, size * dy)))
+        return surf
 
-    def ark_marker(self, rgb: tuple[int, int, int], letter: str, size: int) -> pygame.Surface:
-        def make() -> pygame.Surface:
-            surf = pygame.Surface((size, size), pygame.SRCALPHA)
-            surf.blit(tinted("ark", size, rgb), (0, 0))
-            light = sum(rgb) > 450
-            lab = self.text.render(letter, max(7, round(size * 0.34)),
-                                   theme.INK if light else (255, 255, 255), bold=True)
-            surf.blit(lab, lab.get_rect(center=(size * 0.5, size * 0.36)))
-            return surf
-        return self._get(("ark", tuple(rgb), letter, size), make)
+    def cube(self, rgb: tuple[int, int, int], letter: str, size: int,
+             shape: str | None = None) -> pygame.Surface:
+        """An Expert cube of a seat's colour with a letter or number on it; with colour-blind
+        markings (``shape``) the cube is drawn in the colour's shape."""
+        return self._get(("cube", tuple(rgb), letter, size, shape), lambda: self._lettered(
+            tinted("expert", size, rgb), rgb, letter, size, shape, 0.62))
+
+    def ark_marker(self, rgb: tuple[int, int, int], letter: str, size: int,
+                   shape: str | None = None) -> pygame.Surface:
+        """A seat's Ark token (in the colour's shape with colour-blind markings)."""
+        return self._get(("ark", tuple(rgb), letter, size, shape), lambda: self._lettered(
+            tinted("ark", size, rgb), rgb, letter, size, shape, 0.38))
 
     def stack(self, base: pygame.Surface, n: int, size: int) -> pygame.Surface:
         """The drag image of ``n`` cubes: the cube with a count badge."""
         def make() -> pygame.Surface:
-            surf = pygame.Surface((size * 2, size * 2), pygame.SRCALPHA)
+            surf = pygame.Surface((size * 2 + 8, size * 2), pygame.SRCALPHA)
             big = pygame.transform.smoothscale(base, (round(size * 1.5), round(size * 1.5)))
             surf.blit(big, (0, size // 2))
-            lab = self.text.render(f"×{n}", max(9, round(size * 0.8)), theme.INK, bold=True)
-            r = lab.get_rect(topright=(size * 2, 0))
+            lab = self.text.render(f"×{n}", max(MIN_TEXT_PX, round(size * 0.8)), theme.INK, bold=True)
+            r = lab.get_rect(topright=(surf.get_width() - 3, 0))
             pygame.draw.rect(surf, theme.SUN, r.inflate(6, 2), border_radius=6)
             surf.blit(lab, r)
             return surf
@@ -111,98 +120,50 @@ class Painter:
             return surf
         return self._get(("chip", label, size, tuple(fill), tuple(ink)), make)
 
-    # -- card faces ------------------------------------------------------------------------
-
-    def _frame(self, w: int, h: int, band: tuple, title: str, corner: str = "") -> tuple[pygame.Surface, int]:
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        radius = max(3, w // 14)
-        if w >= 60:
-            frame = art.svg("mtts/card_frame.svg", (w, h))
-            if frame.get_size() != (w, h):  # a lane's top card may be wider than 5:7
-                frame = pygame.transform.smoothscale(frame, (w, h))
-            surf.blit(frame, (0, 0))
-        else:
-            pygame.draw.rect(surf, theme.PANEL, surf.get_rect(), border_radius=radius)
-            pygame.draw.rect(surf, theme.INK, surf.get_rect(), 1, border_radius=radius)
-        bh = max(12, round(h * 0.15))
-        border = max(1, w // 60)
-        band_rect = pygame.Rect(border, border, w - 2 * border, bh)
-        pygame.draw.rect(surf, band, band_rect, border_top_left_radius=radius,
-                         border_top_right_radius=radius)
-        size = max(8, min(24, round(bh * 0.52)))
-        m = max(3, w // 22)
-        room = w - 2 * m
-        if corner:
-            c = self.text.render(corner, max(7, round(size * 0.8)), (255, 255, 255), bold=True)
-            surf.blit(c, c.get_rect(midright=(w - m, band_rect.centery)))
-            room -= c.get_width() + m // 2
-        t = self.text.fit(title, size, (255, 255, 255), room, bold=True)
-        surf.blit(t, t.get_rect(midleft=(m, band_rect.centery)))
-        return surf, band_rect.bottom
-
-    def _body(self, surf: pygame.Surface, top: int, bottom: int, parts: list[tuple[str, tuple | None]],
-              size: int) -> None:
-        """Wrapped paragraphs from ``top`` down, clipped at ``bottom``; a part with a fill is
-        drawn in a tinted box (permanent effects)."""
-        w = surf.get_width()
-        m = max(3, w // 18)
-        y = top
-        for text, fill in parts:
-            if y >= bottom - size:
-                break
-            inner = w - 2 * m - (m if fill else 0)
-            body = self.text.render(text, size, theme.INK, width=max(10, inner))
-            hgt = min(body.get_height(), bottom - y)
-            if fill:
-                box = pygame.Rect(m - 1, y - 1, w - 2 * m + 2, hgt + m // 2 + 2)
-                pygame.draw.rect(surf, fill, box, border_radius=max(2, m // 2))
-                pygame.draw.rect(surf, PERMANENT_LINE, box, 1, border_radius=max(2, m // 2))
-                surf.blit(body, (m + m // 2, y + m // 4), pygame.Rect(0, 0, inner, hgt))
-                y = box.bottom + m // 2
-            else:
-                surf.blit(body, (m, y), pygame.Rect(0, 0, inner, hgt))
-                y += hgt + m // 2
-
-    def _rating(self, surf: pygame.Surface, rating: int, size: int) -> None:
-        w, h = surf.get_size()
-        r = max(5, size // 2)
-        m = max(3, w // 16)
-        c = (w - m - r, h - m - r)
-        pygame.draw.circle(surf, theme.INK, c, r)
-        lab = self.text.render(str(rating), max(7, round(r * 1.3)), (255, 255, 255), bold=True)
-        surf.blit(lab, lab.get_rect(center=c))
-
-    def project(self, card: int, w: int, h: int) -> pygame.Surface:
-        """A Project card: name, Element, Rating, phase, the active and permanent effect text
-        and the VP rule, all written by the rules' renderer."""
+    def chip_bg(self, w: int, h: int, fill: tuple) -> pygame.Surface:
+        """A rounded button face without its label (the view writes it through the text box)."""
         def make() -> pygame.Surface:
-            p = K.PROJECTS[card]
-            surf, top = self._frame(w, h, ELEMENT_RGB[p.element], p.name, f"P{p.phase}")
-            m = max(3, w // 18)
-            isz = max(10, round(h * 0.13))
-            bottom = h - m - isz
-            if h >= 100 or (w >= 110 and h >= 64):
-                size = max(9, min(19, round(h * 0.066 if h >= 100 and h > w else w * 0.06)))
-                parts: list[tuple[str, tuple | None]] = [(FX.render_effect(p.effect), None)]
-                if p.permanent:
-                    parts.append(("Permanent: " + FX.render_effect(p.permanent), PERMANENT_BG))
-                vp = self.text.render(FX.render_vp(p.vp), max(8, size - 1), theme.PRIMARY_DARK,
-                                      bold=True, width=w - 2 * m)
-                vp_top = bottom - vp.get_height()
-                self._body(surf, top + m // 2, vp_top - 1, parts, size)
-                surf.blit(vp, vp.get_rect(midtop=(w // 2, vp_top)))
-            else:
-                ic = icon(p.element, round(h * 0.38))
-                surf.blit(ic, ic.get_rect(center=(w // 2, (top + bottom) // 2 + isz // 3)))
-                if p.permanent:
-                    pygame.draw.rect(surf, PERMANENT_BG, pygame.Rect(m, top + 2, w - 2 * m, max(4, h // 12)),
-                                     border_radius=2)
-                    pygame.draw.rect(surf, PERMANENT_LINE, pygame.Rect(m, top + 2, w - 2 * m, max(4, h // 12)),
-                                     1, border_radius=2)
-            surf.blit(icon(p.element, isz), (m, h - m - isz))
-            self._rating(surf, p.rating, isz)
+            surf = pygame.Surface((w, h), pygame.SRCALPHA)
+            rad = max(3, h // 3)
+            pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=rad)
+            pygame.draw.rect(surf, theme.INK, surf.get_rect(), 1, border_radius=rad)
             return surf
-        return self._get(("project", card, w, h), make)
+        return self._get(("chipbg", w, h, tuple(fill)), make)
+
+    # -- card faces ------------------------------------------------------------------------
+    #
+    # A card's face is drawn in two parts: its picture (frame, band, icons), made once per size
+    # here, and its words (name, text, Rating), which the view writes over it through the
+    # table's text box so they are fitted, recorded and never cut without a tooltip.
+
+    def card_bg(self, w: int, h: int, band: tuple, band_h: int, footer_h: int,
+                icon_name: str | None, rating: bool, body_fill: tuple | None) -> pygame.Surface:
+        """A card's picture without words: the frame, the coloured band of ``band_h`` pixels
+        for the name, an optional tinted body (a permanent effect), and in the footer the
+        Element icon and the Rating disc."""
+        def make() -> pygame.Surface:
+            surf = pygame.Surface((w, h), pygame.SRCALPHA)
+            radius = max(3, min(w, h) // 14)
+            pygame.draw.rect(surf, theme.PANEL, surf.get_rect(), border_radius=radius)
+            border = max(1, min(w, h) // 70)
+            band_rect = pygame.Rect(border, border, w - 2 * border, band_h)
+            pygame.draw.rect(surf, band, band_rect, border_top_left_radius=radius,
+                             border_top_right_radius=radius)
+            m = card_margin(w, h)
+            if body_fill is not None:
+                body = pygame.Rect(m // 2, band_rect.bottom + m // 2, w - m, h - band_rect.bottom - footer_h - m)
+                pygame.draw.rect(surf, body_fill, body, border_radius=max(2, m))
+                pygame.draw.rect(surf, PERMANENT_LINE, body, 1, border_radius=max(2, m))
+            isz = footer_h
+            if icon_name:
+                surf.blit(icon(icon_name, isz - 2), (m + 1, h - m - isz + 1))
+            if rating:
+                c = (w - m - isz // 2, h - m - isz // 2)
+                pygame.draw.circle(surf, theme.INK, c, isz // 2)
+            pygame.draw.rect(surf, theme.INK, surf.get_rect(), max(1, border), border_radius=radius)
+            return surf
+        return self._get(("cardbg", w, h, tuple(band), band_h, footer_h, icon_name, rating,
+                          body_fill), make)
 
     def back(self, w: int, h: int, count: int | None = None) -> pygame.Surface:
         """A card back, with a count badge when given."""
@@ -218,48 +179,94 @@ class Painter:
             return surf
         return self._get(("back", w, h, count), make)
 
-    def text_card(self, kind: str, card: int, w: int, h: int) -> pygame.Surface:
-        """A Contact, Event, Automa card or Actor: a coloured band and the rendered text."""
-        def make() -> pygame.Surface:
-            if kind == "contact":
-                c = K.CONTACTS[card]
-                band, title, corner, body = CONTACT_RGB, c.name, "Contact", FX.render_effect(c.effect)
-            elif kind == "event":
-                e = K.EVENTS[card]
-                band, title = EVENT_RGB[e.kind], e.name
-                corner = e.kind.capitalize()
-                body = "Each player: " + FX.render_steps(e.effect["steps"]) + "."
-            elif kind == "automa":
-                a = K.AUTOMA[card]
-                band, title = AUTOMA_CARD_RGB[a.colour], f"Automa {a.id}"
-                corner = "hard" if a.hard else "easy"
-                body = FX.render_automa(card).split(": ", 1)[1]
-            else:
-                a = K.ACTORS[card]
-                band, title, corner, body = ACTOR_RGB, a.name, "Actor", FX.render_effect(a.effect)
-            surf, top = self._frame(w, h, band, title, corner if w >= 90 else "")
-            if h >= 70:
-                size = max(8, min(19, round(h * 0.062)))
-                self._body(surf, top + 3, h - 4, [(body, None)], size)
-            return surf
-        return self._get(("text", kind, card, w, h), make)
-
-    def strip(self, card: int, w: int, h: int) -> pygame.Surface:
-        """A card beneath a lane's top card: only its edge shows, with the Element, the Rating,
-        the name and (green) a permanent effect, as the rulebook asks to keep them visible."""
+    def strip_bg(self, card: int, w: int, h: int, isz: int) -> pygame.Surface:
+        """The edge of a card beneath a lane's top card: its Element colour and icon, tinted
+        green when it has a permanent effect (the view writes the name and Rating over it)."""
         def make() -> pygame.Surface:
             p = K.PROJECTS[card]
             surf = pygame.Surface((w, h), pygame.SRCALPHA)
             fill = PERMANENT_BG if p.permanent else theme.PANEL
             pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=max(2, h // 4))
-            pygame.draw.rect(surf, ELEMENT_RGB[p.element], surf.get_rect(), max(1, h // 8),
+            pygame.draw.rect(surf, ELEMENT_RGB[p.element], surf.get_rect(), max(1, h // 10),
                              border_radius=max(2, h // 4))
-            isz = max(6, h - 4)
             surf.blit(icon(p.element, isz), (2, (h - isz) // 2))
-            r = self.text.render(str(p.rating), max(7, round(h * 0.62)), theme.INK, bold=True)
-            surf.blit(r, r.get_rect(midright=(w - 4, h // 2)))
-            room = w - isz - r.get_width() - 12
-            t = self.text.fit(p.name, max(7, round(h * 0.55)), theme.INK, room)
-            surf.blit(t, t.get_rect(midleft=(isz + 5, h // 2)))
             return surf
-        return self._get(("strip", card, w, h), make)
+        return self._get(("strip", card, w, h, isz), make)
+
+
+def card_margin(w: int, h: int) -> int:
+    """The inner margin of a card face of ``w`` x ``h`` pixels."""
+    return max(3, min(w, h) // 22)
+
+
+#: the short form of a card's corner word when the long one does not fit ("Phase 4": "P4")
+SHORT = {"Phase": "P{}", "Calm": "Calm", "Unique": "Unique", "Deadline": "Deadline"}
+
+
+def card_words(kind: str, card: int) -> tuple[str, tuple, str, str, str | None, int | None, bool]:
+    """What a card face says: (name, band colour, corner word, text, Element icon, Rating,
+    permanent), all written by the rules' renderer (:mod:`.effects`)."""
+    if kind == "project":
+        p = K.PROJECTS[card]
+        text = FX.render_effect(p.effect)
+        if p.permanent:
+            text += "\nPermanent: " + FX.render_effect(p.permanent)
+        text += "\n" + FX.render_vp(p.vp)
+        return p.name, ELEMENT_RGB[p.element], f"Phase {p.phase}", text, p.element, p.rating, \
+            bool(p.permanent)
+    if kind == "contact":
+        c = K.CONTACTS[card]
+        return c.name, CONTACT_RGB, "Contact", FX.render_effect(c.effect), None, None, False
+    if kind == "event":
+        e = K.EVENTS[card]
+        text = "Each player: " + FX.render_steps(e.effect["steps"]) + "."
+        return e.name, EVENT_RGB[e.kind], f"{e.kind.capitalize()} Event", text, None, None, False
+    if kind == "automa":
+        a = K.AUTOMA[card]
+        text = FX.render_automa(card).split(": ", 1)[1]
+        return f"Automa {a.id}", AUTOMA_CARD_RGB[a.colour], "hard" if a.hard else "easy", text, \
+            None, None, False
+    a = K.ACTORS[card]
+    return a.name, ACTOR_RGB, "Actor", FX.render_effect(a.effect), None, None, False
+
+
+def draw_face(paint: Painter, surf: pygame.Surface, r: pygame.Rect, kind: str, card: int,
+              fs: int, min_px: int = MIN_TEXT_PX) -> bool:
+    """A face-up card at ``r`` on ``surf``: the picture (cached) and the words through the text
+    box (name wrapped on up to two lines, the text shrunk to ``min_px``, the corner word and the
+    Rating). True when some text had to be cut (the whole card then shows on hover)."""
+    name, band, corner, body, el, rating, permanent = card_words(kind, card)
+    text = paint.text
+    w, h = r.size
+    m = card_margin(w, h)
+    tsize = fs + 1
+    title = text.lay(name, w - 2 * m, 2 * text.font(max(min_px, tsize), True).get_linesize(),
+                     tsize, True, min_px)
+    tf = text.font(title.size, True)
+    band_h = min(h // 3, (len(title.lines) - 1) * tf.get_linesize() + tf.get_height() + m)
+    small = max(min_px, fs - 1)
+    footer_h = text.font(small).get_height() + 1
+    bg = paint.card_bg(w, h, band, band_h, footer_h, el, rating is not None,
+                       PERMANENT_BG if permanent else None)
+    surf.blit(bg, r)
+    cut = text.box(surf, name, pygame.Rect(r.x + m, r.y + 1, w - 2 * m, band_h), tsize,
+                   (255, 255, 255), bold=True, min_size=min_px).cut
+    isz = footer_h
+    foot = pygame.Rect(r.x + m + (isz + 2 if el else 0), r.bottom - m - isz,
+                       w - 2 * m - (isz + 2) * ((1 if el else 0) + (1 if rating is not None else 0)), isz)
+    body_r = pygame.Rect(r.x + m + (m // 2 if permanent else 0), r.y + band_h + m,
+                         w - 2 * m - (m if permanent else 0), foot.y - r.y - band_h - m - 1)
+    if body_r.h >= text.font(min_px).get_height():
+        cut = text.box(surf, body, body_r, fs, theme.INK, valign="top", min_size=min_px).cut or cut
+    else:
+        cut = True
+    if text.font(small).size(corner)[0] > foot.w:
+        corner = SHORT.get(corner.split(" ")[0], corner).format(*corner.split(" ")[1:])
+    if foot.w > 10:
+        text.box(surf, corner, foot, small, theme.INK_SOFT, align="center", min_size=min_px,
+                 wrap=False)
+    if rating is not None:
+        disc = pygame.Rect(r.right - m - isz, r.bottom - m - isz, isz, isz)
+        text.box(surf, str(rating), disc, small, (255, 255, 255), bold=True, align="center",
+                 min_size=min_px, wrap=False)
+    return cut
