@@ -205,3 +205,31 @@ def test_action_list_by_mouse(app):
     spot = rect.clip(lst.area).center
     post(app, mouse(pygame.MOUSEBUTTONDOWN, spot), mouse(pygame.MOUSEBUTTONUP, spot))
     assert match.version > before and match.log[-1].command == command
+
+
+def test_moves_palette_narrows_by_typed_words_and_plays_the_choice(app):
+    """Issue 13: the moves list is also reachable as a keyboard palette."""
+    scene = table(app, "person", "person")
+    match = scene.session.match
+    texts = [scene.game.describe_command(scene.view_state, c) for c in scene.legal]
+    post(app, key(pygame.K_m))
+    assert scene.palette is not None and len(scene.palette.shown) == len(scene.legal)
+    post(app, pygame.event.Event(pygame.TEXTINPUT, text="m"))  # the opening key's own text
+    assert scene.palette.query == ""
+    target = max(range(len(texts)), key=lambda i: len(set(texts[i].split()) - set(texts[0].split())))
+    word = next(w for w in texts[target].split() if sum(w in t.split() for t in texts) == 1)
+    post(app, pygame.event.Event(pygame.TEXTINPUT, text=word))
+    assert scene.palette.shown == [target]
+    chosen = scene.legal[target]
+    post(app, key(pygame.K_RETURN))
+    assert scene.palette is None
+    assert match.log[-1].command == chosen
+
+
+def test_moves_palette_closes_with_escape_and_plays_nothing(app):
+    scene = table(app, "person", "person")
+    before = scene.session.match.version
+    post(app, key(pygame.K_k, mod=pygame.KMOD_CTRL))
+    assert scene.palette is not None
+    post(app, key(pygame.K_ESCAPE))
+    assert scene.palette is None and scene.session.match.version == before

@@ -21,6 +21,7 @@ from ..computer import Computers
 from ..dragdrop import DragDrop
 from ..log_panel import RENDER_BUDGET, LogEntry, LogPanel
 from ..logbook import LogBook
+from ..move_palette import MovePalette, open_palette
 from ..scene import Scene
 from ..score_box import ScoreBox
 from ..session import Session, has_hidden_information
@@ -142,6 +143,7 @@ class TableScene(Scene):
         self.panels = _remembered_panels()
         self.lay: TableLayout | None = None
         self._message_surface: tuple[str, pygame.Surface] | None = None
+        self.palette: MovePalette | None = None
 
     # -- who looks at the table ------------------------------------------------------------
 
@@ -308,6 +310,7 @@ class TableScene(Scene):
             self.app.push(PrivacyScene(self.app, self, nxt))
             return
         self.viewer = nxt
+        self.palette = None  # its moves were the last position's
         game = self.game
         self.view_state = game.view(match.state, self.viewer)
         acting = match.to_act()
@@ -506,8 +509,38 @@ class TableScene(Scene):
 
     # -- frame -----------------------------------------------------------------------------
 
+    def open_palette(self) -> None:
+        """The moves as a keyboard palette over the board (M or Ctrl+K)."""
+        if not self.legal or self.lay is None:
+            return
+        game, state = self.game, self.view_state
+        self.palette = open_palette(self.lay.board, self.app.text, self.legal,
+                                    lambda c: tr(game.describe_command(state, c)),
+                                    max(14, self.px(17)))
+        pygame.key.start_text_input()
+
+    def _palette_event(self, event: pygame.event.Event) -> None:
+        assert self.palette is not None
+        done, chosen = self.palette.handle(event)
+        if done:
+            self.palette = None
+            if chosen is not None and chosen < len(self.legal):
+                reason = self.submit(self.legal[chosen])
+                if reason:
+                    self.show_message(reason)
+
     def handle(self, event: pygame.event.Event) -> None:
+        if self.palette is not None:
+            self._palette_event(event)
+            return
         if self.log_panel.handle(event, pygame.mouse.get_pos()):
+            return
+        if event.type == pygame.KEYDOWN and not self.dragdrop.dragging and (
+                event.key == pygame.K_m and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)
+                or event.key == pygame.K_k and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)):
+            self.open_palette()
+            if self.palette is not None and event.key == pygame.K_m:
+                self.palette.skip = "m"
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.dragdrop.dragging:
             hit = self._side_hit(event.pos)
@@ -700,6 +733,10 @@ class TableScene(Scene):
         if msg is not None and self._message_surface is not None:
             surface.blit(self._message_surface[1], msg)
         self.dragdrop.draw(surface)
+        if self.palette is not None:
+            self.palette.draw(surface)
+            set_frame_deadline(None)
+            return
         if self.tooltip is not None:
             tip = self.tooltip[1]
             x = min(self.mouse[0] + self.px(16), surface.get_width() - tip.get_width() - 4)
