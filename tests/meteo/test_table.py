@@ -319,3 +319,104 @@ def test_t_key_shows_the_placement_table_even_when_a_computer_is_to_move(app):
     assert scene.view.show_table
     assert scene.session.match.version >= before  # only the computer seat may have moved
     assert all(g.seat != 0 for g in scene.session.match.log[before:])
+
+
+def _drawn(size: tuple[int, int], players: int, steps: int, colour_blind: bool = False):
+    """A mid-game position drawn by a fresh view of ``size`` with text recording on."""
+    from weather_tabletop.ui.screenshot import _config, play_random
+    from weather_tabletop.ui.table_view import ViewContext, set_frame_deadline
+    from weather_tabletop.ui.theme import TextCache
+
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    config = _config("meteo", players, 5, {})
+    session = Session.in_memory(GAME, config)
+    play_random(session.match, random.Random(5), steps)
+    seat = session.match.to_act()[0] if session.match.to_act() else 0
+    s = GAME.view(session.match.state, seat)
+    text = TextCache()
+    text.recording = []
+    view = MeteoView(GAME, pygame.Rect(0, 0, *size),
+                     context=ViewContext(config.seats, colour_blind, 1.0, text))
+    set_frame_deadline(None)
+    surface = pygame.Surface(size)
+    view.draw(surface, s, seat)
+    return view, s, seat, surface, text.recording
+
+
+@pytest.mark.parametrize("size", [(1010, 640), (1250, 640), (1000, 625), (1530, 970)])
+@pytest.mark.parametrize("players,steps", [(2, 10), (3, 150), (4, 300)])
+def test_board_text_is_fitted_at_least_12_px_and_never_overlaps(size, players, steps):
+    """Issue 13: every text the board draws goes through ``ctx.text.box``, lies inside its box,
+    is 12 px or more at the 1280x720 board size and overlaps no other text on its surface."""
+    view, _s, _seat, _surface, drawn = _drawn(size, players, steps)
+    assert len(drawn) > 91  # the island's coordinates and more
+    for d in drawn:
+        assert d.box.contains(d.rect), (d.text, d.rect, d.box)
+        assert d.size >= 12, (d.text, d.size)
+    for i, a in enumerate(drawn):
+        for b in drawn[i + 1:]:
+            assert a.surface != b.surface or not a.rect.colliderect(b.rect), (a.text, b.text)
+
+
+def test_every_space_shows_its_coordinate_in_its_own_hex():
+    """The coordinates the moves and the log use ("the plain K5") are printed on the board: each
+    island space's label at the lower edge of its own hex, and its tooltip names it the same way."""
+    view, s, _seat, _surface, drawn = _drawn((1010, 640), 3, 40)
+    labels = {d.text: d.rect for d in drawn}
+    for pos in BOARD.island():
+        label = BOARD.label(pos)
+        rect = labels[label].move(view.rect.topleft)
+        assert view.hex_at(rect.center) == pos, label
+        assert rect.centery > view.hex_shape(pos).center[1]  # the lower half of the hex
+        assert label in view.tooltip_at(view.hex_shape(pos).center, s)
+    assert view.L.s * 20 <= 640  # the island is as tall as the board allows
+    assert view.L.s >= 31
+
+
+def test_the_die_reads_the_same_in_a_fresh_view():
+    """After Continue the table is a fresh view: the die shows what the state says, not what the
+    view that watched the roll guessed from the markers' slide."""
+    from weather_tabletop.engine.match import Match
+    from weather_tabletop.ui.table_view import set_frame_deadline
+
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    match = Match.start(GAME, meteo_config(3, 11))
+    rng = random.Random(4)
+    s = match.state
+    while not (s.phase == WIND and BOARD.wind_circle[s.wind_space] == "B" and s.markers):
+        legal = match.legal(match.to_act()[0])
+        places = [c for c in legal if isinstance(c, PlaceMarker)]
+        match.submit(rng.choice(places) if places and rng.random() < 0.8 else rng.choice(legal))
+        s = match.state
+    set_frame_deadline(None)
+    watched = MeteoView(GAME, pygame.Rect(0, 0, 1010, 640))
+    seen = pygame.Surface((1010, 640))
+    watched.draw(seen, GAME.view(s, s.current), s.current)
+    match.submit(RollWind(s.current))
+    after = GAME.view(match.state, s.current)
+    watched.draw(seen, after, s.current)
+    watched._blow = None  # the animation is over
+    watched.draw(seen, after, s.current)
+    fresh = MeteoView(GAME, pygame.Rect(0, 0, 1010, 640))
+    again = pygame.Surface((1010, 640))
+    fresh.draw(again, after, s.current)
+    die = pygame.Rect(0, 0, watched.L.die_size, watched.L.die_size)
+    die.center = watched.L.die_c
+    assert pygame.image.tobytes(seen.subsurface(die), "RGB") == \
+        pygame.image.tobytes(again.subsurface(die), "RGB")
+    assert watched.tooltip_at(watched._abs(watched.L.die_c), after) == \
+        fresh.tooltip_at(fresh._abs(fresh.L.die_c), after)
+
+
+def test_colour_blind_figures_carry_their_colours_shape():
+    from weather_tabletop.games.meteo import view_art as va
+    from weather_tabletop.ui.table_view import shape_of
+
+    view, s, seat, _surface, _ = _drawn((1010, 640), 3, 40, colour_blind=True)
+    colour = view.colour_of(s, 0)
+    plain = va.meeple(tuple(colour.rgb), 40)
+    marked = va.meeple(tuple(colour.rgb), 40, shape_of(colour))
+    assert pygame.image.tobytes(plain, "RGBA") != pygame.image.tobytes(marked, "RGBA")
+    assert view._meeple(s, 0, 40) is marked

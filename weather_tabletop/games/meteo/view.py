@@ -815,7 +815,7 @@ class MeteoView:
                 if pos in sight:
                     c = L.ipx(pos)
                     pygame.draw.circle(layer, theme.HIGHLIGHT, (c[0], round(c[1] + TOKEN_DY * s)),
-                                       round(0.52 * s), max(2, round(s * 0.1)))
+                                       round(0.54 * s), max(3, round(s * 0.14)))
                     shape = pygame.Rect(0, 0, td, td)
                     shape.center = self._abs((c[0], c[1] + TOKEN_DY * s))
                     pieces.append(Piece(("marker", pos), shape, self.board.marker_names[kind],
