@@ -2,6 +2,14 @@
 
 ``run(options)`` is what the CLI calls. Events go to the pygame_gui UIManager first; what it
 does not consume goes to the top scene (the table hands it on to drag and drop).
+
+The loop draws only when something may have changed (issue 13: a still table or menu used most
+of a core redrawing the same picture 60 times a second). It draws at up to 60 frames a second
+while events come, for :data:`GRACE` seconds after the last one (pygame_gui's hover colours
+fade) and while the top scene says it is :meth:`~.scene.Scene.animating`; then a few frames a
+second until :data:`SETTLE` (a widget's tooltip shows after a second of hovering); then nothing,
+except a focused text field's blinking cursor. While idle it waits for events, waking
+:data:`IDLE_WAKES` times a second so the scene can notice a computer's finished move.
 """
 
 from __future__ import annotations
@@ -13,10 +21,11 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pygame_gui
 
 import weather_tabletop
 
-from .. import ai, i18n
+from .. import ai, i18n, remember
 from .. import settings as settings_mod
 from ..i18n import tr
 from ..settings import Settings
@@ -29,7 +38,15 @@ warnings.filterwarnings("ignore", message="Finding font with id", category=UserW
 
 MIN_SIZE = (960, 540)
 DEFAULT_SIZE = (1280, 720)
+DESKTOP_SHARE = 0.9  # a first window takes this much of the desktop's width and height
 CRASH_LOOP_SECONDS = 5.0
+
+FPS = 60
+GRACE = 0.5        # seconds of full-rate frames after the last event
+SETTLE = 2.0       # seconds after the last event during which idle wakes still draw
+IDLE_WAKES = 10    # scene updates a second while nothing happens
+BLINK = 0.2        # seconds between frames while a text field has the keyboard
+POLL = 0.02        # seconds between looks for an event while idle
 
 
 class App:
@@ -66,6 +83,9 @@ class App:
         self.running = True
         self.clock = pygame.time.Clock()
         self._last_crash = 0.0
+        self.frames_drawn = 0      # frames drawn so far (tests and bench/idle_cpu.py count them)
+        self._quiet = 0.0          # seconds since the last event or change
+        self._since_drawn = 0.0    # seconds since the last frame was drawn
 
     # -- window ----------------------------------------------------------------------------
 
@@ -92,6 +112,7 @@ class App:
         self._rebuild(theme.effective_scale(size, self.settings.ui_scale))
 
     def _rebuild(self, scale: float) -> None:
+        self.changed()
         top = self.top
         if top is not None:
             top.close()
@@ -112,6 +133,7 @@ class App:
             _apply_thinking_time(new)
         if new.language != old.language:
             i18n.set_language(new.language)
+        self.changed()
         if new.ui_scale != old.ui_scale or new.language != old.language:
             top = self.top
             if top is not None:
@@ -133,6 +155,7 @@ class App:
         self.stack.append(scene)
         scene.open()
         self._caption()
+        self.changed()
 
     def _drop(self) -> None:
         scene = self.stack.pop()
@@ -145,6 +168,7 @@ class App:
         if self.top is not None:
             self.top.open()
         self._caption()
+        self.changed()
 
     def replace(self, scene: Scene) -> None:
         if self.stack:
@@ -152,6 +176,7 @@ class App:
         self.stack.append(scene)
         scene.open()
         self._caption()
+        self.changed()
 
     def home(self) -> None:
         """Back to the main menu (a fresh one, so its lists are current)."""
@@ -186,19 +211,58 @@ class App:
         if not consumed and self.top is not None:
             self.top.handle(event)
 
-    def tick(self, dt: float | None = None) -> None:
-        """Handle pending events, advance and draw one frame."""
-        for event in pygame.event.get():
+    def changed(self) -> None:
+        """Something on screen changed outside an event (a scene came, the window resized):
+        draw at full rate again for a while."""
+        self._quiet = 0.0
+
+    def tick(self, dt: float | None = None, *, when_needed: bool | None = None) -> bool:
+        """Handle pending events, advance and draw one frame; True when a frame was drawn.
+
+        With no ``dt`` (the loop) it paces itself, at most :data:`FPS` frames a second while
+        active, else waiting up to 1/:data:`IDLE_WAKES` s for an event, and draws only when
+        something changed or animates. Called with ``dt`` (tests, benches) it does not wait and
+        always draws, unless ``when_needed`` is True."""
+        if when_needed is None:
+            when_needed = dt is None
+        if dt is None:
+            if when_needed and not self._active():
+                _wait_for_event(1 / IDLE_WAKES)
+                dt = self.clock.tick() / 1000.0
+            else:
+                dt = self.clock.tick(FPS) / 1000.0
+        events = pygame.event.get()
+        for event in events:
             self.dispatch(event)
             if not self.running:
-                return
-        if dt is None:
-            dt = self.clock.tick(60) / 1000.0
+                return False
+        self._quiet = 0.0 if events else self._quiet + dt
+        self._since_drawn += dt
         self.manager.update(dt)
         if self.top is not None:
             self.top.update(dt)
+        if when_needed and not self._needs_frame():
+            return False
         self.render(self.window)
         pygame.display.flip()
+        self.frames_drawn += 1
+        self._since_drawn = 0.0
+        return True
+
+    def _active(self) -> bool:
+        """Frames at full rate: just after an event or change, or while the scene animates."""
+        return self._quiet < GRACE or (self.top is not None and self.top.animating())
+
+    def _needs_frame(self) -> bool:
+        if self._active() or self._quiet < SETTLE:
+            return True
+        return self._typing() and self._since_drawn >= BLINK
+
+    def _typing(self) -> bool:
+        """A text field has the keyboard (its cursor blinks)."""
+        return any(isinstance(e, (pygame_gui.elements.UITextEntryLine,
+                                  pygame_gui.elements.UITextEntryBox))
+                   for e in self.manager.get_focus_set() or ())
 
     def render(self, surface: pygame.Surface) -> None:
         """Draw the top scene and its widgets onto ``surface``."""
@@ -213,7 +277,8 @@ class App:
 
     def loop(self) -> None:
         """Run until the window closes. An error is logged and the menu comes back, with the
-        game safe in its autosave; errors in quick succession end the program."""
+        game safe in its autosave; errors in quick succession end the program. The window's
+        size is remembered for the next start."""
         while self.running:
             try:
                 self.tick()
@@ -226,6 +291,24 @@ class App:
                 where = str(path) if path else tr("crash.no_log")
                 self.notices.append(tr("crash.message", path=where))
                 self.home()
+        self.remember_window()
+
+    def remember_window(self) -> None:
+        """Keep the windowed size (also when the app ends in full screen) for the next start."""
+        remember.put(remember.WINDOW_SIZE, list(self._windowed))
+
+
+def _wait_for_event(seconds: float) -> None:
+    """Sleep until an event is pending or ``seconds`` have passed, looking every
+    :data:`POLL` s. Not ``pygame.event.wait(timeout)``: pygame-ce 2.5 polls SDL every
+    millisecond inside it, which alone measured 2.1-2.4% of a core (headless and under Xvfb);
+    this costs about 0.4% for at most 20 ms more latency on the first event after a pause."""
+    end = time.monotonic() + seconds
+    while not pygame.event.peek():
+        left = end - time.monotonic()
+        if left <= 0:
+            return
+        time.sleep(min(POLL, left))
 
 
 def _dpi_aware() -> None:
@@ -242,13 +325,34 @@ def _dpi_aware() -> None:
         pass
 
 
-def _size_option(value: Any) -> tuple[int, int]:
+def _size_option(value: Any) -> tuple[int, int] | None:
     if isinstance(value, (tuple, list)) and len(value) == 2:
         return int(value[0]), int(value[1])
     if isinstance(value, str) and "x" in value.lower():
         w, h = value.lower().split("x", 1)
         return int(w), int(h)
-    return DEFAULT_SIZE
+    return None
+
+
+def window_size(option: Any = None) -> tuple[int, int]:
+    """The size to open the window at: an explicit ``option`` ("WxH" or a pair) if given, else
+    the size it was last left at, else :data:`DESKTOP_SHARE` of the desktop; never smaller than
+    :data:`MIN_SIZE`, and a remembered size no larger than the desktop (the screen may have
+    changed since). Needs ``pygame.display.init()``."""
+    try:
+        desktop = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        desktop = DEFAULT_SIZE
+    size = _size_option(option)
+    if size is None:
+        kept = remember.get(remember.WINDOW_SIZE)
+        if (isinstance(kept, list) and len(kept) == 2
+                and all(isinstance(n, int) and not isinstance(n, bool) and 0 < n < 100_000
+                        for n in kept)):
+            size = (min(kept[0], desktop[0]), min(kept[1], desktop[1]))
+        else:
+            size = (round(desktop[0] * DESKTOP_SHARE), round(desktop[1] * DESKTOP_SHARE))
+    return max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])
 
 
 def _fatal_screen(window: pygame.Surface | None, message: str) -> None:
@@ -277,12 +381,13 @@ def _apply_thinking_time(settings: Settings) -> None:
 
 
 def run(argv_options: dict) -> int:
-    """Open the window and play. Options (all optional): ``size`` ("1280x720" or a pair),
-    ``fullscreen`` (bool), ``open`` (a save file to continue at once). Returns the exit code."""
+    """Open the window and play. Options (all optional): ``size`` ("1280x720" or a pair; else
+    see :func:`window_size`), ``fullscreen`` (bool), ``open`` (a save file to continue at once).
+    Returns the exit code."""
     app: App | None = None
     try:
-        w, h = _size_option(argv_options.get("size"))
-        app = App((max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)),
+        pygame.display.init()
+        app = App(window_size(argv_options.get("size")),
                   fullscreen=bool(argv_options.get("fullscreen")))
         app.home()
         target = argv_options.get("open")

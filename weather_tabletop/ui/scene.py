@@ -33,6 +33,12 @@ class Scene:
         """``n`` reference pixels (1280x720 at UI scale 1) at the current scale."""
         return round(n * self.app.scale)
 
+    def text_size(self, text: str, *theme_ids: str) -> tuple[int, int]:
+        """The size ``text`` takes in the theme's font for ``theme_ids`` (most specific first,
+        e.g. ``"#menu_button", "button"``): what a widget needs to show it whole, so layouts
+        can be sized from the fonts the theme really gives at this scale."""
+        return self.manager.get_theme().get_font(list(theme_ids)).size(text)
+
     @property
     def manager(self) -> pygame_gui.UIManager:
         return self.app.manager
@@ -60,7 +66,14 @@ class Scene:
         """An event the UI manager did not consume, or a pygame_gui event."""
 
     def update(self, dt: float) -> None:
-        """Advance timers; ``dt`` in seconds."""
+        """Advance timers; ``dt`` in seconds. Called every frame, and while the app is idle
+        still :data:`~.app.IDLE_WAKES` times a second (so a finished computer move is seen)."""
+
+    def animating(self) -> bool:
+        """True while the picture changes without input (a move animates, a computer thinks,
+        a drag is on): the app then draws every frame. Otherwise it draws only after events,
+        so a scene whose look changes on its own must say so here."""
+        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw what lies under the widgets."""

@@ -2,14 +2,42 @@
 
 from __future__ import annotations
 
+import math
+
 import pygame
 import pygame_gui
 
 from ... import resources
 from ...i18n import tr
-from .. import widgets
+from .. import art, theme, widgets
 from ..scene import Scene
 from . import saves
+
+
+#: The menu art and the size it is drawn at (its viewBox).
+SKY_ART, SKY_NATIVE = "menu_sky.svg", (1600, 900)
+_sky: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def sky(size: tuple[int, int]) -> pygame.Surface:
+    """The menu art covering ``size``, cropped centred (made once per size).
+
+    Rasterised 2 px larger than the window needs and laid over the sky colour: an SVG raster one
+    pixel wider than its picture (1921 for 1920) has a transparent last column or row, which the
+    shared ``art.cover`` showed as a black line at 1920x1080 or at 1728x972 (the first window on
+    a 1920x1080 desktop); the art also bleeds past its edges for the same reason."""
+    surf = _sky.get(size)
+    if surf is None:
+        k = max(size[0] / SKY_NATIVE[0], size[1] / SKY_NATIVE[1])
+        big = art.svg(SKY_ART, (math.ceil(SKY_NATIVE[0] * k) + 2, math.ceil(SKY_NATIVE[1] * k) + 2))
+        surf = pygame.Surface(size)
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert()
+        surf.fill(theme.SKY)
+        surf.blit(big, ((size[0] - big.get_width()) // 2, (size[1] - big.get_height()) // 2))
+        _sky.clear()  # one size at a time: a window being resized makes many
+        _sky[size] = surf
+    return surf
 
 
 class MenuScene(Scene):
@@ -22,18 +50,10 @@ class MenuScene(Scene):
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
 
     def build(self) -> None:
+        """The title, the tagline and the buttons in a panel sized from the theme's fonts at
+        this scale (issue 13: fixed sizes made slivers of the buttons at UI scale 150%): one
+        column of buttons, or two when one does not fit the window's height."""
         w, h = self.app.size
-        pw = self.px(480)
-        left = pygame.Rect(self.px(56), self.px(48), pw, h - self.px(96))
-        widgets.panel(self, left)
-        x = left.x + self.px(32)
-        y = left.y + self.px(26)
-        inner = pw - self.px(64)
-        widgets.label(self, pygame.Rect(x, y, inner, self.px(64)), tr("app.title"), object_id="#title")
-        y += self.px(64)
-        widgets.label(self, pygame.Rect(x, y, inner, self.px(28)), tr("menu.tagline"),
-                      object_id="#subtitle")
-        y += self.px(46)
         latest = self._latest
         cont_tip = (tr("menu.continue_tip", game=saves.game_title(latest.game),
                        progress=latest.progress) if latest else tr("menu.continue_none"))
@@ -48,25 +68,69 @@ class MenuScene(Scene):
             ("about", tr("menu.about"), tr("menu.about_tip"), True),
             ("quit", tr("menu.quit"), tr("menu.quit_tip"), True),
         ]
-        bottom = left.bottom - self.px(28)
-        step = min(self.px(66), (bottom - y) // len(entries))
-        bh = step - self.px(12)
-        for key, text, tip, enabled in entries:
-            b = widgets.button(self, pygame.Rect(x, y, inner, bh), text, object_id="#menu_button",
-                               tooltip=tip, enabled=enabled)
-            self.buttons[key] = b
-            y += step
-        if latest is not None:
-            self.buttons["continue"].set_text(tr("menu.continue_game",
-                                                 game=saves.game_title(latest.game)))
+        title, tagline = tr("app.title"), tr("menu.tagline")
+        button_font = ("#menu_button", "button")
+        title_w, title_h = self.text_size(title, "#title", "label")
+        tag_w, tag_h = self.text_size(tagline, "#subtitle", "label")
+        line = self.text_size("Ag", *button_font)[1]
+        # a button: its label, the theme's left padding (22) on both sides, and the border
+        button_min = (max(self.text_size(text, *button_font)[0] for _, text, _, _ in entries)
+                      + 2 * self.px(22) + self.px(4))
+        margin = max(12, min(self.px(48), h // 14, w // 24))
+        pad = max(10, min(self.px(32), round(line * 1.1)))
+        head_h = title_h + tag_h + max(6, round(line * 0.5))
+        room_w = w - 2 * margin - 2 * pad
+        room_h = h - 2 * margin - 2 * pad - head_h
+        bh, gap = round(line * 1.6), round(line * 0.42)
+        cols = 1
+        if len(entries) * (bh + gap) - gap > room_h:
+            cols = 2
+        rows = -(-len(entries) // cols)
+        while rows * (bh + gap) - gap > room_h and (gap > 4 or bh > line + 8):
+            gap, bh = max(4, gap - 2), max(line + 8, bh - 2)
+        col_gap = max(gap, self.px(16))
+        inner = max(self.px(416), title_w, tag_w, cols * button_min + (cols - 1) * col_gap)
+        inner = min(inner, room_w)
+        bw = (inner - (cols - 1) * col_gap) // cols
+        panel_h = 2 * pad + head_h + rows * (bh + gap) - gap
+        left = pygame.Rect(margin, max(margin, (h - panel_h) // 2), inner + 2 * pad, panel_h)
+        widgets.panel(self, left)
+        x, y = left.x + pad, left.y + pad
+        widgets.label(self, pygame.Rect(x, y, inner, title_h), title, object_id="#title")
+        widgets.label(self, pygame.Rect(x, y + title_h, inner, tag_h), tagline,
+                      object_id="#subtitle")
+        y += head_h
+        for i, (key, text, tip, enabled) in enumerate(entries):
+            col, row = divmod(i, rows)
+            rect = pygame.Rect(x + col * (bw + col_gap), y + row * (bh + gap), bw, bh)
+            self.buttons[key] = widgets.button(self, rect, text, object_id="#menu_button",
+                                               tooltip=tip, enabled=enabled)
+        if latest is not None:  # "Continue Meteo" when it fits, else the game is in the tooltip
+            text = tr("menu.continue_game", game=saves.game_title(latest.game))
+            if self.text_size(text, *button_font)[0] + 2 * self.px(22) + self.px(4) <= bw:
+                self.buttons["continue"].set_text(text)
         if self.app.notices:
-            box = pygame.Rect(left.right + self.px(40), self.px(48),
-                              min(self.px(560), w - left.right - self.px(96)), self.px(150))
-            html = "<br>".join(widgets.escape(n) for n in self.app.notices[-4:])
-            widgets.text_box(self, box, html, object_id="#notice")
+            self._notices(left, margin)
+
+    def _notices(self, panel: pygame.Rect, margin: int) -> None:
+        """The app's messages (a damaged settings file, a crash): right of the panel when there
+        is room, else under it, else over the art's bottom."""
+        w, h = self.app.size
+        html = "<br>".join(widgets.escape(n) for n in self.app.notices[-4:])
+        line = self.text_size("Ag", "#notice", "text_box")[1]
+        box_h = min(self.px(150), line * 5)
+        right = w - panel.right - 2 * margin
+        if right >= max(240, self.px(240)):
+            box = pygame.Rect(panel.right + margin, panel.y, min(self.px(560), right), box_h)
+        elif h - panel.bottom - 2 * margin >= line * 3:
+            box = pygame.Rect(panel.x, panel.bottom + margin, panel.width,
+                              min(box_h, h - panel.bottom - 2 * margin))
+        else:
+            box = pygame.Rect(margin, h - margin - box_h, w - 2 * margin, box_h)
+        widgets.text_box(self, box, html, object_id="#notice")
 
     def draw(self, surface: pygame.Surface) -> None:
-        widgets.sky_background(surface)
+        surface.blit(sky(surface.get_size()), (0, 0))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
