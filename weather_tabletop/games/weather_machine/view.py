@@ -21,6 +21,12 @@ taking Bots back, Parts and Chemicals Exchanges) are asked in a small dialog bes
 they are about: one row per legal option saying what it does; a click on a row plays it (the rows
 are pieces whose only drop target is themselves). The action list has the same options.
 
+Layout (:mod:`.view_layout`): one design, pixels at a 1010 x 640 view, scaled as one to the
+rect; the board and the shown Laboratory side by side in a wide rect, stacked in a tall one;
+every label is fitted to the space it owns (``ctx.text.box``, never below 12 pixels) and a
+label cut short has its whole text as the tooltip of its spot. With colour-blind markings every
+player piece shows its colour's shape (:func:`~weather_tabletop.ui.table_view.shape_of`).
+
 Surfaces: panel frames are one surface per size; everything the state decides is drawn once per
 state (and shown laboratory / tile orientation) into a composite that a frame blits. That redraw
 is done a panel at a time over the next frames (:class:`StagedRender`, about 1 ms a frame), the
@@ -36,7 +42,8 @@ import pygame
 
 from weather_tabletop.engine.protocol import Command, Game
 from weather_tabletop.ui import theme
-from weather_tabletop.ui.table_view import DRAW_BUDGET, Circle, Piece, Shape, StagedRender, ViewContext
+from weather_tabletop.ui.table_view import (DRAW_BUDGET, Piece, Shape, StagedRender, ViewContext,
+                                            draw_shape, shape_of)
 
 from . import board as B
 from . import rules as R
@@ -48,6 +55,9 @@ from .commands import (AcquireChemical, ConstructBot, ExtendWorkshop, MoveScient
                        PlaceToken, Research, ReturnChemical, SellPart, SetGoal, WorkOnExperiment)
 from .data import GOVERNMENT, LAB, OFFICE, RND, SUPPLY, TRACK_NAMES, V_SCI
 from .state import BLOCKED, EMPTY, LATIV, PlayerState, WMState
+from .view_layout import (BAND, GOAL_HAND, GOALS, HEAD_H, LINE, OFFICE_ROWS, PANELS, SPACE_D,
+                          SPACE_PITCH, TABS,
+                          TILES_BESIDE, VOUCHERS, WORKSHOP, Layout, space_centre)
 
 ROMAN = ("", "I", "II", "III")
 
@@ -55,62 +65,31 @@ ROMAN = ("", "I", "II", "III")
 def cap(text: str) -> str:
     """``text`` with its first letter upper case (the rest unchanged)."""
     return text[:1].upper() + text[1:]
+
+
 MAIN = (GOVERNMENT, LAB, RND)
+_Layout = Layout  # the name the tests and older callers use
 
-
-class _Layout:
-    """Where the panels go: a 1000 x 1000 design scaled by ``k`` and centred in the view."""
-
-    def __init__(self, w: int, h: int) -> None:
-        self.w, self.h = w, h
-        self.k = min(w / 1000, h / 1000)
-        self.ox = (w - 1000 * self.k) / 2
-        self.oy = (h - 1000 * self.k) / 2
-
-    def r(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
-        k = self.k
-        return pygame.Rect(round(self.ox + x * k), round(self.oy + y * k), max(1, round(w * k)),
-                           max(1, round(h * k)))
-
-    def p(self, x: float, y: float) -> tuple[int, int]:
-        return round(self.ox + x * self.k), round(self.oy + y * self.k)
-
-    def n(self, v: float) -> int:
-        return max(1, round(v * self.k))
-
-    def font(self, v: float) -> int:
-        return max(10, round(v * self.k))
-
-
-PANELS = {SUPPLY: (0, 0, 328, 292), GOVERNMENT: (334, 0, 328, 292), LAB: (668, 0, 332, 292),
-          RND: (0, 298, 470, 262), OFFICE: (476, 298, 524, 262)}
-LAB_AREA = (0, 602, 1000, 398)
-LENS_LAB = (0, 566, 1000, 434)  # the tabs and the Laboratory
-LENS_BELOW = 0.8  # the magnifier is used when the design scale is below this
-LENS_K = 0.95  # the magnifier's design scale
-TAB_AREA = (0, 566, 1000, 32)
-
-#: decisions that are not a movement, asked in a small dialog next to the board spot they are
+#: decisions that are not a movement, asked in a small dialog beside the board spot they are
 #: about (design rectangle of that spot); their options are the legal commands of the step
 CHOICE_SPOTS = {
-    "pay": (8, 610, 180, 150), "gain_any": (8, 610, 180, 150),
-    "take_chem": (0, 104, 328, 128), "xchem": (0, 104, 328, 128),
-    "take_subsidy": (334, 196, 328, 96),
-    "exp_pay": (668, 160, 332, 132), "exp_keep": (668, 160, 332, 132),
-    "exp_benefit": (668, 92, 332, 200), "lock_pay": (668, 160, 332, 132),
-    "lab_fund": (546, 448, 430, 108), "rnd_fund": (546, 448, 430, 108),
-    "funding_any": (546, 448, 430, 108),
-    "take_part": (436, 610, 556, 220), "xpart": (436, 610, 556, 220),
-    "xpart_proto": (436, 610, 556, 220), "extra": (436, 610, 556, 220),
-    "return_extra": (436, 610, 556, 220), "to_line": (8, 768, 180, 212),
-    "bt_space": (0, 390, 470, 170), "prototype": (0, 390, 470, 170),
-    "draft": (196, 842, 500, 100),
+    "pay": VOUCHERS, "gain_any": VOUCHERS,
+    "take_chem": (0, 94, 305, 110), "xchem": (0, 94, 305, 110),
+    "take_subsidy": (0, 428, 305, 84),
+    "exp_pay": (311, 150, 305, 100), "exp_keep": (311, 150, 305, 100),
+    "exp_benefit": (311, 96, 305, 154), "lock_pay": (311, 150, 305, 100),
+    "lab_fund": (0, 538, 616, 102), "rnd_fund": (0, 538, 616, 102),
+    "funding_any": (0, 538, 616, 102),
+    "take_part": WORKSHOP, "xpart": WORKSHOP, "xpart_proto": WORKSHOP, "extra": WORKSHOP,
+    "return_extra": WORKSHOP, "to_line": LINE,
+    "bt_space": (311, 363, 305, 62), "prototype": (311, 363, 305, 62),
+    "draft": GOAL_HAND,
 }
-CHOICE_W = 340  # design width of the dialog
+CHOICE_W = 300  # design width of the dialog
 STEP_SECONDS = 0.5  # each step of Phase B or a Government run is shown this long
 CHOICE_ROWS = 8  # options shown; any others stay in the action list
 #: what a redraw fills as it goes; between its steps these keep what the screen shows
-STAGED = ("_pieces", "_tips", "_spaces", "_tabs", "_legal", "_choice_rows")
+STAGED = ("_pieces", "_tips", "_cut_tips", "_spaces", "_tabs", "_legal", "_choice_rows")
 
 
 class WeatherMachineView:
@@ -121,7 +100,7 @@ class WeatherMachineView:
         self.ctx = context or ViewContext()
         self.paint = va.Painter(self.ctx.text)
         self.rect = pygame.Rect(rect)
-        self.L = _Layout(self.rect.w, self.rect.h)
+        self.L = Layout(self.rect.w, self.rect.h)
         self._frame: pygame.Surface | None = None
         self._frame_key: tuple | None = None
         self._comp: pygame.Surface | None = None
@@ -130,6 +109,8 @@ class WeatherMachineView:
         self._state: WMState | None = None
         self._pieces: list[Piece] = []
         self._tips: list[tuple[pygame.Rect, str]] = []
+        #: whole texts of labels cut short (asked after the spots' own tooltips)
+        self._cut_tips: list[tuple[pygame.Rect, str]] = []
         self._spaces: dict[tuple, pygame.Rect] = {}
         self._tabs: list[tuple[pygame.Rect, int]] = []
         self._legal: list[Command] = []
@@ -138,7 +119,6 @@ class WeatherMachineView:
         self.shown = 0
         self.flip = False
         self._hover: tuple[int, int] | None = None
-        self._zoom: WeatherMachineView | None = None
         self._choice_rows: dict[int, tuple[pygame.Rect, Command]] = {}
         #: Phase B / Government run shown step by step: (design rectangle, caption) and the start
         self.steps: list[tuple[tuple[float, float, float, float], str]] = []
@@ -161,21 +141,39 @@ class WeatherMachineView:
     def _letter(self, seat: int) -> str:
         return self.ctx.colour(self.game, seat).letter
 
+    def _shape(self, seat: int) -> str | None:
+        """The seat colour's shape when colour-blind markings are on (None: off)."""
+        return shape_of(self.ctx.colour(self.game, seat)) if self.ctx.colour_blind else None
+
+    def _bot(self, seat: int, size: int, name: str = "bot", dy: float = 0.1) -> pygame.Surface:
+        """A seat's Bot or Scientist: its colour, letter and (colour-blind) shape badge."""
+        return self.paint.lettered(name, size, self._seat_rgb(seat), self._letter(seat), dy,
+                                   self._shape(seat))
+
+    def _disc(self, seat: int, size: int, letter: bool = True) -> pygame.Surface:
+        """A seat's round marker (in its colour's shape with colour-blind markings)."""
+        return self.paint.disc(self._seat_rgb(seat), size, self._letter(seat) if letter else "",
+                               shape=self._shape(seat))
+
     def _who(self, seat: int) -> str:
         if seat == LATIV:
             return "Lativ"
         return self.ctx.name(seat)
 
-    def _text(self, surf: pygame.Surface, text: str, size: float, colour: Any, pos: tuple[int, int],
-              anchor: str = "topleft", bold: bool = False, width: int | None = None) -> pygame.Rect:
-        L = self.L
-        if width:
-            img = self.ctx.text.fit(text, L.font(size), colour, width, bold=bold)
-        else:
-            img = self.ctx.text.render(text, L.font(size), colour, bold=bold)
-        r = img.get_rect(**{anchor: pos})
-        surf.blit(img, r)
-        return r
+    def _label(self, surf: pygame.Surface, text: str, box: pygame.Rect, size: float, colour: Any,
+               bold: bool = False, align: str = "center", valign: str = "center") -> None:
+        """``text`` fitted into ``box`` (the space it owns): at ``size`` design units, shrunk to
+        12 pixels at the least, else cut short with its whole text as the tooltip there."""
+        if not text:
+            return
+        fit = self.ctx.text.box(surf, text, box, self.L.font(size), colour, bold=bold, align=align,
+                                valign=valign)
+        if fit.cut:
+            self._cut_tips.append((self._abs(box), text))
+
+    def _at(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        """A design rectangle on the view's surface (short for ``self.L.r``)."""
+        return self.L.r(x, y, w, h)
 
     # -- protocol ----------------------------------------------------------------------------
 
@@ -187,7 +185,7 @@ class WeatherMachineView:
 
     def resize(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
-        self.L = _Layout(self.rect.w, self.rect.h)
+        self.L = Layout(self.rect.w, self.rect.h)
         self._frame_key = self._key = None
         self._comp = None
         self._stage.cancel()
@@ -202,7 +200,6 @@ class WeatherMachineView:
         assert self._comp is not None
         surface.blit(self._comp, self.rect.topleft)
         self._draw_step(surface)
-        self._draw_lens(surface, view_state, seat)
 
     # -- Phase B and the Government running a branch, step by step ---------------------------
 
@@ -218,7 +215,7 @@ class WeatherMachineView:
         for col in range(W):  # a column just filled: the Government runs it
             if (all(x != EMPTY for x in b.gov_bots[col])
                     and any(x == EMPTY for x in a.gov_bots[col])):
-                steps.append(((404 + col * 50, 88, 50, 100),
+                steps.append(((84 + col * 44, 236 + 94, 44, 78),
                               f"The Government runs its {T.weather(col)} branch: 3 CP per Bot."))
         for br in range(W):  # Bots leaving a branch of the Weather Machine (Phase B)
             left = [x for x, y in zip(a.lab[br], b.lab[br]) if x != EMPTY and y == EMPTY]
@@ -230,25 +227,25 @@ class WeatherMachineView:
                 said.append(f"the Bots of {T.and_list([self._who(x) for x in mine])} leave it")
             if LATIV in left:
                 said.append("Lativ's Bots return to the side of the Lab")
-            steps.append(((681 + br * 62, 160, 56, 128),
+            steps.append(((315 + br * 60, 150, 60, 82),
                           f"Phase B, the {T.weather(br)} branch: {T.and_list(said)}."))
         if not steps and b.assistant == a.assistant:
             return  # no branch ran: an ordinary action, nothing to replay
         if b.assistant != a.assistant:
-            steps.append(((681 + b.assistant * 62, 160, 56, 22),
+            steps.append(((315 + b.assistant * 60, 230, 60, 20),
                           f"Lativ's Assistant moves to the {T.weather(b.assistant)} branch."))
         if b.exp_display != a.exp_display:
-            steps.append(((810, 96, 188, 56), "The Experiment display changes."))
+            steps.append(((315, 96, 178, 56), "The Experiment display changes."))
         for w in range(W):
             if b.ew_gov[w] != a.ew_gov[w] or b.ew_stack[w] != a.ew_stack[w]:
-                steps.append(((8 + w * 92, 394, 84, 66),
+                steps.append(((316 + w * 60, 362, 56, 64),
                               f"A Government marker on the {T.weather(w)} Extreme Weather tile."
                               if b.ew_gov[w] > a.ew_gov[w] else
                               f"The {T.weather(w)} Extreme Weather tile changes."))
         for seat in range(b.players):
             gain = b.pl[seat].cp - a.pl[seat].cp
             if gain:
-                steps.append(((486, 394, 504, 28), f"{self._who(seat)} {'+' if gain > 0 else ''}"
+                steps.append((TABS, f"{self._who(seat)} {'+' if gain > 0 else ''}"
                                                   f"{gain} CP: now {b.pl[seat].cp}."))
         self.steps = steps
         self._steps_from = time.monotonic()
@@ -273,56 +270,13 @@ class WeatherMachineView:
         ring = L.n(4)
         pygame.draw.rect(surface, theme.HIGHLIGHT, r.inflate(2 * ring, 2 * ring), ring,
                          border_radius=L.n(6))
-        img = self.ctx.text.render(caption, L.font(15), (255, 255, 255), bold=True, width=L.n(320))
+        img = self.ctx.text.render(caption, L.font(14), (255, 255, 255), bold=True, width=L.n(320))
         tag = va.badge(img, theme.INK, L.n(6))
         box = tag.get_rect(midtop=(r.centerx, r.bottom + ring + L.n(4)))
         if box.bottom > self.rect.bottom:
             box.midbottom = (r.centerx, r.y - ring - L.n(4))
         box.clamp_ip(self.rect)
         surface.blit(tag, box)
-
-    # -- the magnifier for small windows ------------------------------------------------------
-
-    def _pointer(self) -> tuple[int, int] | None:
-        """Where the pointer is over the view (None: elsewhere, or a button is held)."""
-        real = pygame.display.get_init() and pygame.display.get_driver() not in ("dummy", "offscreen")
-        if real:  # the pointer itself (the last hover is stale once it left the board)
-            if any(pygame.mouse.get_pressed()) or not pygame.mouse.get_focused():
-                return None
-            pos = pygame.mouse.get_pos()
-        else:  # off-screen: the last position the table asked a tooltip for
-            pos = self._hover
-        return pos if pos is not None and self.rect.collidepoint(pos) else None
-
-    def _draw_lens(self, surface: pygame.Surface, state: WMState, seat: int | None) -> None:
-        """Below 1600 pixels of board, the part of a panel around the pointer is shown larger,
-        centred so that the point under the pointer stays where it is (drags and tooltips keep
-        working on what is seen)."""
-        pos = self._pointer()
-        if pos is None or self.L.k >= LENS_BELOW:
-            return
-        local = (pos[0] - self.rect.x, pos[1] - self.rect.y)
-        area = next((a for a in (*PANELS.values(), LENS_LAB) if self.L.r(*a).collidepoint(local)), None)
-        if area is None:
-            return
-        if self._zoom is None:
-            self._zoom = WeatherMachineView(self.game, pygame.Rect(0, 0, 1, 1), context=self.ctx)
-        big = round(1000 * LENS_K)
-        if self._zoom.rect.size != (big, big):
-            self._zoom.resize(pygame.Rect(0, 0, big, big))
-        self._zoom._pinned, self._zoom.flip = self._pinned, self.flip
-        self._zoom._viewer = seat
-        self._zoom._ensure(state, seat)
-        z = self._zoom.L.k / self.L.k
-        small, large = self.L.r(*area), self._zoom.L.r(*area)
-        mapped = (large.x + (local[0] - small.x) * z, large.y + (local[1] - small.y) * z)
-        win = pygame.Rect(0, 0, round(self.rect.w * 0.62), round(self.rect.h * 0.4))
-        win.center = (round(mapped[0]), round(mapped[1]))
-        win = win.clip(large)
-        dest = (round(pos[0] - (mapped[0] - win.x)), round(pos[1] - (mapped[1] - win.y)))
-        frame = pygame.Rect(dest, win.size)
-        pygame.draw.rect(surface, theme.INK, frame.inflate(6, 6), border_radius=6)
-        surface.blit(self._zoom._comp, dest, win)
 
     def pieces(self, view_state: Any, seat: int | None) -> list[Piece]:
         self._ensure(view_state, seat)
@@ -429,6 +383,9 @@ class WeatherMachineView:
         for r, text in reversed(self._tips):
             if r.collidepoint(pos):
                 return text
+        for r, text in reversed(self._cut_tips):
+            if r.collidepoint(pos):
+                return text
         return None
 
     # -- caching -----------------------------------------------------------------------------
@@ -476,16 +433,19 @@ class WeatherMachineView:
                   RND: "4 · Research & Development", OFFICE: "5 · Lativ's Office"}
         for loc, (x, y, w, h) in PANELS.items():
             r = L.r(x, y, w, h)
-            pygame.draw.rect(surf, theme.PANEL, r, border_radius=L.n(10))
-            head = L.r(x, y, w, 26)
-            pygame.draw.rect(surf, va.LOC_RGB[loc], head, border_top_left_radius=L.n(10),
-                             border_top_right_radius=L.n(10))
-            pygame.draw.rect(surf, theme.LINE, r, 1, border_radius=L.n(10))
-            self._text(surf, titles[loc], 17, va.readable_on(va.LOC_RGB[loc]),
-                       (head.x + L.n(8), head.centery), "midleft", bold=True)
-        r = L.r(*LAB_AREA)
-        pygame.draw.rect(surf, (250, 247, 240), r, border_radius=L.n(10))
-        pygame.draw.rect(surf, theme.LINE, r, 1, border_radius=L.n(10))
+            pygame.draw.rect(surf, theme.PANEL, r, border_radius=L.n(8))
+            head = L.r(x, y, w, HEAD_H)
+            pygame.draw.rect(surf, va.LOC_RGB[loc], head, border_top_left_radius=L.n(8),
+                             border_top_right_radius=L.n(8))
+            pygame.draw.rect(surf, theme.LINE, r, 1, border_radius=L.n(8))
+            if loc != OFFICE:  # the Office's title shares its band with the turn order
+                self._label(surf, titles[loc], L.r(x + 6, y, 190 if loc != RND else 220, HEAD_H),
+                            13, va.readable_on(va.LOC_RGB[loc]), bold=True, align="left")
+        r = L.r(*TABS[:2], TABS[2], 640)
+        r.y = L.r(*TABS).bottom
+        r.h = L.lab().bottom - r.y
+        pygame.draw.rect(surf, (250, 247, 240), r, border_radius=L.n(8))
+        pygame.draw.rect(surf, theme.LINE, r, 1, border_radius=L.n(8))
         # in the screen's format, so each state's copy is too (no conversion per state)
         return surf.convert() if pygame.display.get_surface() is not None else surf
 
@@ -498,6 +458,7 @@ class WeatherMachineView:
         comp = self._frame.copy()
         yield
         self._pieces, self._tips, self._spaces, self._tabs = [], [], {}, []
+        self._cut_tips = []
         acting = seat is not None and seat in self.game.to_act(s)
         self._legal = self.game.legal_commands(s, seat) if acting else []
         yield
@@ -521,7 +482,10 @@ class WeatherMachineView:
         self._choice_rows: dict[int, tuple[pygame.Rect, Command]] = {}
         if acting and s.stack and s.stack[-1][1] == seat and s.stack[-1][0] in CHOICE_SPOTS:
             yield
-            self._draw_choice(comp, s, seat)
+            # on a layer of its own: a dialog over the board, whose labels it may cover
+            layer = pygame.Surface(comp.get_size(), pygame.SRCALPHA)
+            self._draw_choice(layer, s, seat)
+            comp.blit(layer, (0, 0))
         yield
         self._comp = comp
 
@@ -557,31 +521,33 @@ class WeatherMachineView:
         return False
 
     def _action_spaces(self, surf: pygame.Surface, s: WMState, loc: int, seat: int | None) -> None:
-        """The action spaces of a location along the top of its panel."""
+        """The action spaces of a location along the top of its panel; under them a band that
+        says, while the Scientist is to move, what each lit space gains or pays."""
         L = self.L
-        x, y, w, _h = PANELS[loc]
+        panel = PANELS[loc]
         n = B.spaces_of(loc)
         moving = (self._legal and any(isinstance(c, MoveScientist) for c in self._legal))
         for i in range(n):
-            cx = x + 34 + i * 62
-            r = L.r(cx - 22, y + 32, 44, 44)
+            cx, cy = space_centre(panel, i)
+            r = L.r(cx - SPACE_D / 2, cy - SPACE_D / 2, SPACE_D, SPACE_D)
             occ = B.occupant(s, loc, i)
             fill = va.LOC_RGB[loc] if occ != BLOCKED else (160, 166, 172)
             pygame.draw.circle(surf, (244, 246, 248), r.center, r.w // 2)
-            pygame.draw.circle(surf, fill, r.center, r.w // 2, L.n(4))
+            pygame.draw.circle(surf, fill, r.center, r.w // 2, L.n(3))
             if loc == SUPPLY:
-                sym, desc = "any", "any number of Supply actions, each as often as you like"
+                desc = "any number of Supply actions, each as often as you like"
                 gain = "Gain any 1 Voucher (and 1 Science Voucher if Lativ is in Supply), then pay " \
                        "1 Voucher of any type for each other Scientist to the left of this space."
+                self._label(surf, "any", r, 12, theme.INK, bold=True)
             else:
                 vt, symbol = D.main_spaces[loc][i]
-                sym = "/" if symbol == "/" else "&"
                 desc = T.symbol(loc, i)
-                icon = self.paint.voucher(vt, L.n(24))
+                icon = self.paint.voucher(vt, L.n(17))
                 surf.blit(icon, icon.get_rect(midbottom=(r.centerx, r.centery + L.n(2))))
+                self._label(surf, "/" if symbol == "/" else "&",
+                            L.r(cx - 8, cy - 1, 16, 17), 12, theme.INK, bold=True)
                 gain = (f"Gain {T.a_voucher(vt)}, plus 1 more for each other Scientist to the left "
                         f"of this space, and 1 Science Voucher if Lativ is to your left.")
-            self._text(surf, sym, 15, theme.INK, (r.centerx, r.bottom - L.n(2)), "midbottom", bold=True)
             if occ == BLOCKED:
                 pygame.draw.line(surf, theme.INK_SOFT, r.topleft, r.bottomright, L.n(3))
             self._space(("act", loc, i), r)
@@ -594,36 +560,41 @@ class WeatherMachineView:
                 tip = f"{cap(T.space(loc, i))}: {gain} Then {desc}. {who}"
             self._tip(r, tip)
             if moving and seat is not None and MoveScientist(seat, loc, i) in self._legal:
-                self._gain_label(surf, s, seat, loc, i, r)
+                self._gain_label(surf, s, seat, loc, i, tip)
         if loc == SUPPLY:
-            # Lativ's own space in Supply
-            r = L.r(x + 34 + 4 * 62 - 20, y + 34, 40, 40)
+            # Lativ's own space in Supply, its name in the band under it
+            cx, cy = space_centre(panel, 4)
+            r = L.r(cx - 14, cy - 14, 28, 28)
             pygame.draw.circle(surf, (236, 238, 241), r.center, r.w // 2)
             pygame.draw.circle(surf, va.LATIV_RGB, r.center, r.w // 2, L.n(2))
-            self._text(surf, "Lativ", 13, theme.MUTED, (r.centerx, r.bottom + L.n(1)), "midtop")
+            self._label(surf, "Lativ", L.r(cx - 22, panel[1] + BAND[0], 44, 17), 12, theme.MUTED)
             if s.lativ_loc == SUPPLY:
-                img = self.paint.svg("lativ", L.n(36))
+                img = self.paint.svg("lativ", L.n(30))
                 surf.blit(img, img.get_rect(center=r.center))
             self._tip(r, "Lativ's space in Supply. While Lativ is in Supply, a Scientist moving "
                          "here also gains 1 Science Voucher; then Lativ moves on to Government.")
 
     def _gain_label(self, surf: pygame.Surface, s: WMState, seat: int, loc: int, i: int,
-                    r: pygame.Rect) -> None:
-        """What moving the Scientist to this space gains or pays, written under it."""
+                    tip: str) -> None:
+        """What moving the Scientist to this space gains or pays, in the band under it (its own
+        space: it covers nothing)."""
         n, sci, pay = R.move_gains(s, seat, loc, i)
         if loc == SUPPLY:
             parts = ["+1 any"] + (["+1 Sci"] if sci else []) + ([f"pay {pay}"] if pay else [])
         else:
             vt = D.main_spaces[loc][i][0]
             parts = [f"+{n} {va.VOUCHER_SHORT[vt]}"] + (["+1 Sci"] if sci else [])
-        img = self.ctx.text.render("\n".join(parts), self.L.font(13), theme.INK, bold=True,
-                                   width=self.L.n(60))
-        tag = va.badge(img, theme.HIGHLIGHT, self.L.n(4))
-        surf.blit(tag, tag.get_rect(midtop=(r.centerx, r.bottom + self.L.n(2))))
+        L = self.L
+        cx, _cy = space_centre(PANELS[loc], i)
+        box = L.r(cx - SPACE_PITCH / 2 + 1, PANELS[loc][1] + BAND[0], SPACE_PITCH - 2, BAND[1])
+        pygame.draw.rect(surf, theme.HIGHLIGHT, box, border_radius=L.n(4))
+        text = " ".join(parts)
+        self._label(surf, text, box, 12, theme.INK, bold=True, valign="top")
+        self._tip(box, f"Moving here: {', '.join(parts)}. {tip}")
 
     def _draw_scientists(self, surf: pygame.Surface, s: WMState, seat: int | None) -> None:
         L = self.L
-        size = L.n(40)
+        size = L.n(34)
         for i, p in enumerate(s.pl):
             if p.location == OFFICE or p.location not in self._spaces_loc():
                 continue
@@ -631,7 +602,7 @@ class WeatherMachineView:
             if key not in self._spaces:
                 continue
             r = self._spaces[key].move(-self.rect.x, -self.rect.y)
-            img = self.paint.lettered("scientist", size, self._seat_rgb(i), self._letter(i), 0.08)
+            img = self._bot(i, size, "scientist", 0.08)
             box = img.get_rect(center=r.center)
             movable = self._movable("sci", None, i) if i == seat else False
             if movable:
@@ -645,7 +616,7 @@ class WeatherMachineView:
         # Lativ on an action space
         if s.lativ_loc in MAIN and s.lativ_space >= 0:
             r = self._spaces[("act", s.lativ_loc, s.lativ_space)].move(-self.rect.x, -self.rect.y)
-            img = self.paint.svg("lativ", L.n(40))
+            img = self.paint.svg("lativ", L.n(34))
             surf.blit(img, img.get_rect(center=r.center))
             self._tip(r, f"Lativ stands on {T.space(s.lativ_loc, s.lativ_space)}: a Scientist "
                          f"placed to his right gains 1 Science Voucher. When a Scientist arrives at "
@@ -660,9 +631,10 @@ class WeatherMachineView:
         return cap(text[len(who):] if text.startswith(who) else text)
 
     def _draw_choice(self, surf: pygame.Surface, s: WMState, seat: int) -> None:
-        """A small dialog next to the spot the decision is about: what is decided, and one row per
-        legal option stating its consequence. A click on a row plays it (the rows are pieces whose
-        only target is themselves); the action list has the same options."""
+        """A small dialog beside the spot the decision is about (never over it, nor over the
+        Workshop unless that is the spot): what is decided, and one row per legal option stating
+        its consequence. A click on a row plays it (the rows are pieces whose only target is
+        themselves); the action list has the same options."""
         L = self.L
         step = s.stack[-1]
         spot = L.r(*CHOICE_SPOTS[step[0]])
@@ -672,54 +644,67 @@ class WeatherMachineView:
             title += f" {purpose}"
         options = self._legal[:CHOICE_ROWS]
         w = L.n(CHOICE_W)
-        pad = L.n(8)
+        pad = L.n(6)
         inner = w - 2 * pad
-        head = self.ctx.text.render(title + ":", L.font(14), (255, 255, 255), bold=True, width=inner)
-        texts = [self.ctx.text.render(self._choice_words(s, c), L.font(13), theme.INK, width=inner - L.n(10))
-                 for c in options]
+        text = self.ctx.text
+        head_fit = text.lay(title + ":", inner, L.n(60), L.font(13), bold=True)
+        head_h = self._block_h(head_fit, True)
+        words = [self._choice_words(s, c) for c in options]
+        fits = [text.lay(wd, inner - L.n(10), L.n(52), L.font(12)) for wd in words]
         more = len(self._legal) - len(options)
-        foot = (self.ctx.text.render(f"{more} more in the action list", L.font(12), theme.MUTED,
-                                     width=inner) if more > 0 else None)
-        gap = L.n(4)
-        h = (pad + head.get_height() + pad + sum(t.get_height() + 2 * gap + gap for t in texts)
-             + (foot.get_height() + gap if foot else 0) + pad)
+        gap = L.n(3)
+        foot_h = self._block_h(text.lay("x", inner, L.n(20), L.font(12)), False) if more > 0 else 0
+        rows_h = [self._block_h(f, False) + 2 * gap for f in fits]
+        h = pad + head_h + pad + sum(rh + gap for rh in rows_h) + gap + (foot_h + gap if more > 0 else 0) + pad
         box = pygame.Rect(0, 0, w, h)
         area = pygame.Rect(0, 0, L.w, L.h)
-        # beside the spot where there is room (right, left, below, above), else over it
-        for place in ("right", "left", "below", "above"):
-            if place == "right":
-                box.topleft = (spot.right + L.n(6), spot.y)
-            elif place == "left":
-                box.topright = (spot.x - L.n(6), spot.y)
-            elif place == "below":
-                box.topleft = (spot.x, spot.bottom + L.n(6))
-            else:
-                box.bottomleft = (spot.x, spot.y - L.n(6))
-            if area.contains(box):
-                break
-        box.clamp_ip(area)
+        workshop = L.r(*WORKSHOP)
+        avoid = [spot] + ([workshop] if not spot.colliderect(workshop) else [])
+        m = L.n(6)
+        places = []
+        for place in ("left", "right", "below", "above"):
+            for along in ("start", "end", "mid"):
+                b = box.copy()
+                if place in ("left", "right"):
+                    b.x = spot.x - m - w if place == "left" else spot.right + m
+                    b.y = {"start": spot.y, "end": spot.bottom - h, "mid": spot.centery - h // 2}[along]
+                else:
+                    b.y = spot.bottom + m if place == "below" else spot.y - m - h
+                    b.x = {"start": spot.x, "end": spot.right - w, "mid": spot.centerx - w // 2}[along]
+                inside = b.clamp(area)
+                places.append(inside)
+        best = next((b for b in places if not any(b.colliderect(a) for a in avoid)),
+                    next((b for b in places if not b.colliderect(spot)), places[0]))
+        box = best
         shadow = box.move(L.n(3), L.n(4))
         pygame.draw.rect(surf, (150, 160, 170), shadow, border_radius=L.n(8))
         pygame.draw.rect(surf, theme.PANEL, box, border_radius=L.n(8))
-        band = pygame.Rect(box.x, box.y, box.w, head.get_height() + 2 * pad)
+        band = pygame.Rect(box.x, box.y, box.w, head_h + 2 * pad)
         pygame.draw.rect(surf, theme.INK, band, border_top_left_radius=L.n(8),
                          border_top_right_radius=L.n(8))
         pygame.draw.rect(surf, theme.INK, box, L.n(2), border_radius=L.n(8))
         pygame.draw.rect(surf, theme.HIGHLIGHT, spot, L.n(3), border_radius=L.n(6))
-        surf.blit(head, (box.x + pad, box.y + pad))
+        self._label(surf, title + ":", pygame.Rect(box.x + pad, box.y + pad, inner, head_h), 13,
+                    (255, 255, 255), bold=True, align="left", valign="top")
         y = band.bottom + gap
-        for i, (c, img) in enumerate(zip(options, texts)):
-            row = pygame.Rect(box.x + pad, y, inner, img.get_height() + 2 * gap)
+        for i, (c, wd, rh) in enumerate(zip(options, words, rows_h)):
+            row = pygame.Rect(box.x + pad, y, inner, rh)
             pygame.draw.rect(surf, (252, 240, 212), row, border_radius=L.n(5))
             pygame.draw.rect(surf, theme.HIGHLIGHT, row, L.n(2), border_radius=L.n(5))
-            surf.blit(img, (row.x + L.n(5), row.y + gap))
+            self._label(surf, wd, row.inflate(-L.n(10), -2 * gap), 12, theme.INK, align="left")
             self._choice_rows[i] = (self._abs(row), c)
-            self._pieces.append(Piece(("choice", i), self._abs(row), self._choice_words(s, c), seat,
+            self._pieces.append(Piece(("choice", i), self._abs(row), wd, seat,
                                       surf.subsurface(row).copy()))
-            self._tip(row, f"{self._choice_words(s, c)}. Click to choose it.")
+            self._tip(row, f"{wd}. Click to choose it.")
             y = row.bottom + gap
-        if foot is not None:
-            surf.blit(foot, (box.x + pad, y))
+        if more > 0:
+            self._label(surf, f"{more} more in the action list",
+                        pygame.Rect(box.x + pad, y, inner, foot_h), 12, theme.MUTED, align="left")
+
+    def _block_h(self, fit: Any, bold: bool) -> int:
+        """The height of a laid-out text (its lines at its size)."""
+        font = self.ctx.text.font(fit.size, bold)
+        return (len(fit.lines) - 1) * font.get_linesize() + font.get_height()
 
     @staticmethod
     def _spaces_loc() -> tuple[int, ...]:
@@ -731,32 +716,35 @@ class WeatherMachineView:
         L = self.L
         x, y, w, h = PANELS[SUPPLY]
         self._action_spaces(surf, s, SUPPLY, seat)
-        # chemicals: five rows of five slots in three sections
+        # chemicals: five rows of five slots in three sections; the cost and return over them
+        head = y + 94
         top = y + 112
-        slot = 34
-        gx = x + 92
+        slot, rh = 34, 17
+        gx = x + 90
+        self._label(surf, "cost +return", L.r(x + 4, head, gx - x - 8, 17), 12, theme.MUTED,
+                    align="right")
+        self._tip(L.r(x + 4, head, gx - x - 8 + 5 * slot, 17),
+                  "Over each slot: the Supply Vouchers that acquiring its Chemical costs, and (+) "
+                  "what returning a Chemical to it gains.")
         for i in range(5):
             sec = D.chem_section[i]
-            cx = gx + i * slot + slot // 2
-            self._text(surf, f"{D.chem_take[sec]}", 14, theme.INK, L.p(cx, top - 16), "center", bold=True)
-            self._text(surf, f"+{D.chem_return[sec]}", 12, theme.MUTED, L.p(cx, top - 3), "center")
-        self._text(surf, "cost", 12, theme.MUTED, L.p(gx - 6, top - 16), "midright")
-        self._text(surf, "return", 12, theme.MUTED, L.p(gx - 6, top - 3), "midright")
+            self._label(surf, f"{D.chem_take[sec]} +{D.chem_return[sec]}",
+                        L.r(gx + i * slot, head, slot, 17), 12, theme.INK, bold=True)
         for sec_start, sec_end in ((0, 2), (2, 4), (4, 5)):
-            r = L.r(gx + sec_start * slot + 1, top + 6, (sec_end - sec_start) * slot - 2, 5 * 22 + 4)
+            r = L.r(gx + sec_start * slot + 1, top - 1, (sec_end - sec_start) * slot - 2, 5 * rh + 2)
             pygame.draw.rect(surf, (238, 244, 247), r, border_radius=L.n(5))
         for wi in range(W):
-            ry = top + 8 + wi * 22
-            row = L.r(x + 8, ry, gx - x - 8 + 5 * slot, 22)
+            ry = top + wi * rh
+            row = L.r(x + 4, ry, gx - x - 4 + 5 * slot, rh)
             self._space(("chemrow", wi), row)
-            self._text(surf, f"{D.chemical_names[wi]}", 13, theme.INK_SOFT, L.p(gx - 6, ry + 11),
-                       "midright", width=L.n(80))
+            self._label(surf, f"{D.chemical_names[wi]}", L.r(x + 4, ry, gx - x - 8, rh), 12,
+                        theme.INK_SOFT, align="right")
             left = B.supply_leftmost(s, wi)
             for i in range(5):
-                c = L.p(gx + i * slot + slot // 2, ry + 11)
+                c = L.p(gx + i * slot + slot // 2, ry + rh / 2)
                 sec = D.chem_section[i]
                 if s.chem_supply[wi][i]:
-                    img = self.paint.tinted("chemical", L.n(20), va.CHEM_RGB[wi])
+                    img = self.paint.tinted("chemical", L.n(16), va.CHEM_RGB[wi])
                     box = img.get_rect(center=c)
                     if i == left and self._movable("chem", wi):
                         self._lit(surf, box, circle=True)
@@ -766,9 +754,9 @@ class WeatherMachineView:
                                                   f"{D.chemical_names[wi]}", None, img))
                     state = "here"
                 else:
-                    pygame.draw.circle(surf, va.CHEM_RGB[wi], c, L.n(7), L.n(2))
+                    pygame.draw.circle(surf, va.CHEM_RGB[wi], c, L.n(6), L.n(2))
                     state = "empty"
-                self._tip(pygame.Rect(c[0] - L.n(13), c[1] - L.n(12), L.n(26), L.n(24)),
+                self._tip(pygame.Rect(c[0] - L.n(16), c[1] - L.n(9), L.n(32), L.n(18)),
                           f"{T.chemical(wi)[2:]} ({T.weather(wi)}), slot {i + 1}: {state}. Acquire the "
                           f"leftmost one for {D.chem_take[sec]} Supply Voucher"
                           f"{'s' if D.chem_take[sec] != 1 else ''}; a Chemical returned to this "
@@ -776,11 +764,13 @@ class WeatherMachineView:
                           + (" Drag it into your Workshop to acquire it." if i == left and
                              self._movable("chem", wi) else ""))
         # the Workshop tile offer and the two stacks
-        ty = y + 254
-        ts = 36
-        self._text(surf, "Workshop tiles", 13, theme.MUTED, L.p(x + 10, ty - 12), "midleft", bold=True)
+        ty = top + 5 * rh + 3
+        ts = y + h - 3 - ty
+        self._label(surf, "Tiles", L.r(x + 4, ty, 40, ts), 12, theme.MUTED, bold=True, align="left")
+        self._tip(L.r(x + 4, ty, 40, ts), "Workshop tiles: the offer of four, the face-up stack "
+                                          "and the face-down stack.")
         for i in range(6):
-            r = L.r(x + 10 + i * 50, ty - 2, ts, ts)
+            r = L.r(x + 48 + i * (ts + 8) + (16 if i == 5 else 0), ty, ts, ts)
             if i < 4:
                 t = s.offer[i]
                 label = f"space {i + 1} of the offer"
@@ -791,7 +781,7 @@ class WeatherMachineView:
                 t = EMPTY
             if i == 5:
                 pygame.draw.rect(surf, (120, 132, 146), r, border_radius=L.n(5))
-                self._text(surf, f"{len(s.down_stack)}", 16, (255, 255, 255), r.center, "center", bold=True)
+                self._label(surf, f"{len(s.down_stack)}", r, 12, (255, 255, 255), bold=True)
                 self._tip(r, f"The face-down stack of Workshop tiles: {len(s.down_stack)} tiles. It "
                              f"is turned over when the face-up stack is empty.")
                 continue
@@ -803,8 +793,9 @@ class WeatherMachineView:
             if self._movable("offer", i):
                 self._lit(surf, r)
             surf.blit(img, r)
-            if i == 4:
-                self._text(surf, f"{len(s.up_stack)}", 12, theme.INK, (r.right, r.bottom), "bottomright", bold=True)
+            if i == 4:  # the stack's height beside it
+                self._label(surf, f"{len(s.up_stack)}", L.r(x + 48 + i * (ts + 8) + ts + 1, ty, 16, ts),
+                            12, theme.INK, bold=True)
             self._pieces.append(Piece(("offer", i), self._abs(r), T.tile(t), None, img))
             self._tip(r, f"{cap(T.tile(t))} ({label}). Extend Workshop: pay 1 Supply "
                          f"Voucher, take it and place it in your Workshop; the colours of touching "
@@ -817,49 +808,46 @@ class WeatherMachineView:
         L = self.L
         x, y, w, h = PANELS[GOVERNMENT]
         self._action_spaces(surf, s, GOVERNMENT, self._viewer)
-        self._text(surf, f"markers {s.gov_markers}", 13, (255, 255, 255), L.p(x + w - 8, y + 13),
-                   "midright")
-        self._tip(L.r(x + w - 90, y, 90, 26), f"Government markers in the Government area: "
-                                              f"{s.gov_markers}. One goes to an Extreme Weather tile "
-                                              f"each time a branch of the Government Machine runs.")
-        col_w = 50
-        gx = x + 70
+        info = L.r(x + w - 104, y, 98, HEAD_H)
+        self._label(surf, f"markers {s.gov_markers}", info, 12, (255, 255, 255), align="right")
+        self._tip(info, f"Government markers in the Government area: {s.gov_markers}. One goes to "
+                        f"an Extreme Weather tile each time a branch of the Government Machine runs.")
+        col_w = 44
+        gx = x + 84
         # machine: 3 Bot spaces per column coloured by Machine Part; row 0 on top
         for col in range(W):
-            cx = gx + col * col_w + col_w // 2
-            self._text(surf, va.WEATHER_SHORT[col], 13, theme.INK_SOFT, L.p(cx, y + 100), "center", bold=True)
+            cx = gx + col * col_w + col_w / 2
+            self._label(surf, va.WEATHER_SHORT[col], L.r(gx + col * col_w, y + 94, col_w, 17), 12,
+                        theme.INK_SOFT, bold=True)
             for row in range(3):
-                c = L.p(cx, y + 120 + row * 22)
                 colour = D.gov_colours[col][row]
-                r = pygame.Rect(0, 0, L.n(20), L.n(20))
-                r.center = c
+                r = L.r(cx - 9, y + 112 + row * 19, 18, 18)
                 pygame.draw.rect(surf, va.PART_RGB[colour], r, border_radius=L.n(4))
                 pygame.draw.rect(surf, theme.INK_SOFT, r, 1, border_radius=L.n(4))
                 occ = s.gov_bots[col][row]
                 if occ >= 0:
-                    img = self.paint.lettered("bot", L.n(20), self._seat_rgb(occ), self._letter(occ))
-                    surf.blit(img, img.get_rect(center=c))
+                    img = self._bot(occ, L.n(20))
+                    surf.blit(img, img.get_rect(center=r.center))
                 self._space(("gov", col, row), r)
                 self._tip(r, f"{cap(T.gov_space(col, row))}: "
                              + (f"{self._who(occ)}'s Bot. " if occ >= 0 else "empty. ")
                              + f"Sell a Part here needs a {D.part_colours[colour]} Machine Part; "
                                f"when the column is full it runs (3 CP per Bot).")
-        self._text(surf, "tokens", 11, theme.MUTED, L.p(x + 8, y + 186), "midleft")
+        self._label(surf, "tokens", L.r(x + 4, y + 171, gx - x - 8, 17), 12, theme.MUTED, align="right")
         for col in range(W):
-            cx = gx + col * col_w + col_w // 2
-            self._token_stack(surf, f"G:{col}", s.gov_tokens[col], L.p(cx, y + 186), 16,
+            self._token_stack(surf, f"G:{col}", s.gov_tokens[col], (gx + col * col_w, y + 171, col_w, 17),
                               f"Government Research tokens of {T.weather(col)}: {s.gov_tokens[col]} "
                               f"left. Sell a Part in this column takes one (an Investment tile when "
                               f"none is left).")
         # subsidy grid
         for row in range(3):
-            ry = y + 200 + row * 24
-            self._text(surf, va.short_benefits(D.gov_row_benefit[row]), 12, theme.INK_SOFT,
-                       L.p(gx - 6, ry + 11), "midright", width=L.n(60))
-            self._tip(L.r(x, ry, 64, 24), f"Secure Subsidy on this row gains "
-                                          f"{T.benefits(D.gov_row_benefit[row])}.")
+            ry = y + 190 + row * 20
+            self._label(surf, va.short_benefits(D.gov_row_benefit[row]), L.r(x + 4, ry, gx - x - 8, 19),
+                        12, theme.INK_SOFT, align="right")
+            self._tip(L.r(x, ry, gx - x, 19), f"Secure Subsidy on this row gains "
+                                              f"{T.benefits(D.gov_row_benefit[row])}.")
             for col in range(W):
-                r = L.r(gx + col * col_w + 3, ry, col_w - 6, 22)
+                r = L.r(gx + col * col_w + 2, ry, col_w - 4, 19)
                 cell = s.gov_grid[col][row]
                 if cell.startswith("S"):
                     tid = int(cell[1:-1])
@@ -867,8 +855,8 @@ class WeatherMachineView:
                     kind = D.subsidy_types[D.subsidy_tiles[tid]]
                     fill = va.LOC_RGB[GOVERNMENT] if up else (205, 212, 220)
                     pygame.draw.rect(surf, fill, r, border_radius=L.n(4))
-                    self._text(surf, va.SUBSIDY_SHORT[kind], 12, (255, 255, 255) if up else theme.INK_SOFT,
-                               r.center, "center", bold=True)
+                    self._label(surf, va.SUBSIDY_SHORT[kind], r, 12,
+                                (255, 255, 255) if up else theme.INK_SOFT, bold=True)
                     tip = (f"{cap(T.subsidy(tid))}, "
                            f"{'blue side up' if up else 'flipped'}: it gives {T.benefit(kind)}. "
                            + ("Secure Subsidy (2 Government Vouchers) gains it and "
@@ -878,7 +866,7 @@ class WeatherMachineView:
                 elif cell.startswith("P"):
                     colour = int(cell[1:])
                     pygame.draw.rect(surf, (236, 240, 244), r, border_radius=L.n(4))
-                    img = self.paint.tinted("part", L.n(20), va.PART_RGB[colour])
+                    img = self.paint.tinted("part", L.n(18), va.PART_RGB[colour])
                     surf.blit(img, img.get_rect(center=r.center))
                     tip = f"{cap(T.part(colour))}, sold to the Government."
                 else:
@@ -886,23 +874,24 @@ class WeatherMachineView:
                     tip = "An empty space of the Subsidy grid."
                 self._tip(r, tip)
         for col in range(W):
-            cx = gx + col * col_w + col_w // 2
-            rr = self._text(surf, va.short_benefits(D.gov_column_benefit[col]), 12, theme.INK_SOFT,
-                            L.p(cx, y + 282), "center", width=L.n(col_w))
+            rr = L.r(gx + col * col_w, y + 251, col_w, 18)
+            self._label(surf, va.short_benefits(D.gov_column_benefit[col]), rr, 12, theme.INK_SOFT)
             self._tip(rr, f"Secure Subsidy in the {T.weather(col)} column gains "
                           f"{T.benefits(D.gov_column_benefit[col])}.")
 
-    def _token_stack(self, surf: pygame.Surface, token: str, n: int, c: tuple[int, int], size: float,
-                     tip: str) -> None:
+    def _token_stack(self, surf: pygame.Surface, token: str, n: int,
+                     cell: tuple[float, float, float, float], tip: str) -> None:
+        """A stack of Research tokens in a design ``cell``: one token and how many are left."""
         L = self.L
-        img = self.paint.research_token(token, L.n(size))
-        box = img.get_rect(center=(c[0] - L.n(6), c[1]))
+        x, y, w, h = cell
+        img = self.paint.research_token(token, L.n(14))
+        box = img.get_rect(center=L.p(x + w / 2 - 8, y + h / 2))
         if n:
             surf.blit(img, box)
         else:
             pygame.draw.circle(surf, theme.LINE, box.center, box.w // 2, 1)
-        self._text(surf, f"{n}", 13, theme.INK, (box.right + L.n(2), c[1]), "midleft", bold=True)
-        self._tip(box.inflate(L.n(14), 0), tip)
+        self._label(surf, f"{n}", L.r(x + w / 2, y, 16, h), 12, theme.INK, bold=True, align="left")
+        self._tip(L.r(*cell), tip)
 
     # -- Lab -----------------------------------------------------------------------------------
 
@@ -916,11 +905,11 @@ class WeatherMachineView:
         pygame.draw.rect(surf, va.CHEM_RGB[x.weather], r, border_radius=L.n(4))
         pygame.draw.rect(surf, theme.INK_SOFT, r, 1, border_radius=L.n(4))
         ink = va.readable_on(va.CHEM_RGB[x.weather])
-        fit = r.w - L.n(4)
-        self._text(surf, f"{va.WEATHER_SHORT[x.weather]} {ROMAN[x.stage]}", 12, ink,
-                   (r.centerx, r.y + L.n(2)), "midtop", bold=True, width=fit)
-        self._text(surf, f"{x.science} Sci", 11, ink, (r.centerx, r.centery + L.n(1)), "center", width=fit)
-        self._text(surf, f"{x.cp} CP/Bot", 11, ink, (r.centerx, r.bottom - L.n(1)), "midbottom", width=fit)
+        line = r.h // 3
+        for k, (text, bold) in enumerate(((f"{va.WEATHER_SHORT[x.weather]} {ROMAN[x.stage]}", True),
+                                          (f"{x.science} Sci", False), (f"{x.cp} CP", False))):
+            self._label(surf, text, pygame.Rect(r.x + 1, r.y + k * line, r.w - 2, line), 12, ink,
+                        bold=bold)
         a, b = x.benefits
         self._tip(r, f"{where}: {T.experiment(e)}. When it runs, each player with Bots in the "
                      f"{T.weather(x.weather)} branch may pay {x.science} Science Voucher"
@@ -931,66 +920,63 @@ class WeatherMachineView:
         L = self.L
         x, y, w, h = PANELS[LAB]
         self._action_spaces(surf, s, LAB, self._viewer)
-        self._text(surf, f"Lativ's Bots {s.lativ_side}", 13, (255, 255, 255),
-                   L.p(x + w - 8, y + 13), "midright")
-        self._tip(L.r(x + w - 110, y, 110, 26), f"Lativ's Bots beside the Lab: {s.lativ_side}. "
-                                                f"When Lativ moves, one goes to the active branch.")
-        # experiment deck, the tile below it, the display
-        ey = y + 98
-        tw, th = 56, 48
-        deck = L.r(x + 8, ey, tw, th)
+        info = L.r(x + w - 124, y, 118, HEAD_H)
+        self._label(surf, f"Lativ's Bots {s.lativ_side}", info, 12, (255, 255, 255), align="right")
+        self._tip(info, f"Lativ's Bots beside the Lab: {s.lativ_side}. When Lativ moves, one goes "
+                        f"to the active branch.")
+        # the experiment deck and the tile below it (top right), the display under them
+        tw, th = 56, 51
+        deck = L.r(x + 146, y + 25, tw, th)
         top = s.exp_deck[0] if s.exp_deck else EMPTY
         self._exp_tile(surf, top, deck, f"The Experiment deck ({len(s.exp_deck)} tiles), top tile")
-        self._text(surf, f"deck {len(s.exp_deck)}", 11, theme.MUTED, (deck.centerx, deck.bottom + L.n(1)), "midtop")
-        below = L.r(x + 8 + tw + 6, ey, tw, th)
+        self._label(surf, f"deck {len(s.exp_deck)}", L.r(x + 140, y + 76, tw + 12, 17), 12, theme.MUTED)
+        below = L.r(x + 146 + tw + 18, y + 25, tw, th)
         self._exp_tile(surf, s.exp_below, below, "The tile below the deck (next into the display)")
-        self._text(surf, "next", 11, theme.MUTED, (below.centerx, below.bottom + L.n(1)), "midtop")
+        self._label(surf, "next", L.r(x + 146 + tw + 12, y + 76, tw + 12, 17), 12, theme.MUTED)
         for i in range(3):
-            r = L.r(x + 8 + 2 * (tw + 6) + 10 + i * (tw + 6), ey, tw, th)
+            r = L.r(x + 6 + i * (tw + 4), y + 96, tw, th)
             self._exp_tile(surf, s.exp_display[i], r, f"The Experiment display, space {i + 1}")
-        self._text(surf, "display", 11, theme.MUTED,
-                   L.p(x + 8 + 2 * (tw + 6) + 10 + 1.5 * (tw + 6) - 3, ey + th + 8), "center")
+        self._label(surf, "display", L.r(x + 6 + 3 * (tw + 4) + 4, y + 96, 110, th), 12, theme.MUTED,
+                    align="left")
         # the machine: five branches of spaces (space 0 at the bottom)
-        bw = 62
-        bx = x + 10
-        by = y + 164
+        bw = 60
+        bx = x + 2
+        by = y + 150
         for b in range(W):
-            cx = bx + b * bw + bw // 2
-            head = L.r(cx - 28, by, 56, 18)
+            cx = bx + b * bw + bw / 2
+            head = L.r(cx - 27, by, 54, 17)
             active = b == s.assistant
             pygame.draw.rect(surf, va.CHEM_RGB[b], head, border_radius=L.n(4))
             if active:
                 pygame.draw.rect(surf, theme.INK, head, L.n(2), border_radius=L.n(4))
-            self._text(surf, va.WEATHER_SHORT[b], 12, va.readable_on(va.CHEM_RGB[b]), head.center, "center", bold=True)
+            self._label(surf, va.WEATHER_SHORT[b], head, 12, va.readable_on(va.CHEM_RGB[b]), bold=True)
             self._tip(head, f"The {T.weather(b)} branch of the Weather Machine"
                             + (": active (Lativ's Assistant is here). In Phase B it runs if every "
                                "space is full and the display shows a matching Experiment tile."
                                if active else "."))
             n = D.lab_spaces[b]
             for i in range(n):
-                c = L.p(cx, by + 30 + (n - 1 - i) * 22)
-                r = pygame.Rect(0, 0, L.n(20), L.n(20))
-                r.center = c
+                r = L.r(cx - 9, by + 20 + (n - 1 - i) * 19, 18, 18)
                 pygame.draw.rect(surf, (234, 244, 238), r, border_radius=L.n(4))
                 pygame.draw.rect(surf, va.LOC_RGB[LAB], r, 1, border_radius=L.n(4))
                 occ = s.lab[b][i]
                 if occ >= 0:
-                    img = self.paint.lettered("bot", L.n(20), self._seat_rgb(occ), self._letter(occ))
-                    surf.blit(img, img.get_rect(center=c))
+                    img = self._bot(occ, L.n(20))
+                    surf.blit(img, img.get_rect(center=r.center))
                 elif occ == LATIV:
                     img = self.paint.tinted("bot", L.n(20), va.LATIV_RGB)
-                    surf.blit(img, img.get_rect(center=c))
+                    surf.blit(img, img.get_rect(center=r.center))
                 self._space(("lab", b, i), r)
                 who = (f"{self._who(occ)}'s Bot" if occ >= 0 else "one of Lativ's Bots"
                        if occ == LATIV else "empty")
                 self._tip(r, f"The {T.branch_space(i)} of the {T.weather(b)} branch: {who}. "
                              f"Work on Experiment places a Bot here"
                              + (" (Lativ's Bot moves aside)." if occ == LATIV else "."))
-            ay = by + 30 + n * 22 - 6
+            ay = by + 20 + n * 19 + 2
             if active:
-                img = self.paint.svg("assistant", L.n(22))
-                surf.blit(img, img.get_rect(center=L.p(cx - 14, ay + 8)))
-            lock = L.r(cx - 3, ay, 16, 16)
+                img = self.paint.svg("assistant", L.n(18))
+                surf.blit(img, img.get_rect(center=L.p(cx - 20, ay + 9)))
+            lock = L.r(cx - 12, ay + 2, 14, 14)
             if s.locks[b]:
                 surf.blit(self.paint.svg("lock", lock.w), lock)
                 self._tip(lock, f"The Citation space of {T.weather(b)} is locked: no paper on "
@@ -1000,7 +986,7 @@ class WeatherMachineView:
                 pygame.draw.circle(surf, theme.LINE, lock.center, lock.w // 2, 1)
                 self._tip(lock, f"The Citation space of {T.weather(b)} is open: a row of "
                                 f"{T.weather(b)} with 2 tokens may cite previous work.")
-            self._token_stack(surf, f"L:{b}", s.lab_tokens[b], L.p(cx + 2, ay + 26), 16,
+            self._token_stack(surf, f"L:{b}", s.lab_tokens[b], (cx + 2, ay, 28, 17),
                               f"Lab Research tokens of {T.weather(b)}: {s.lab_tokens[b]} left; a "
                               f"player whose experiment runs takes one.")
 
@@ -1010,14 +996,18 @@ class WeatherMachineView:
         L = self.L
         x, y, w, h = PANELS[RND]
         self._action_spaces(surf, s, RND, self._viewer)
-        bw = 92
-        bx = x + 4
-        ty = y + 96
+        legend = "; ".join(f"{('bottom', 'middle', 'top')[i]} {va.short_benefits(D.rnd_benefit[i])}"
+                           for i in range(3))
+        self._label(surf, f"Research gains: {legend}", L.r(x + 140, y + 26, w - 146, 64), 12,
+                    theme.INK_SOFT, align="left")
+        bw = 60
+        bx = x + 2
+        ty = y + 93
         for b in range(W):
-            cx = bx + b * bw + bw // 2
+            cx = bx + b * bw + bw / 2
             # the Extreme Weather tile on top of this branch
             t = B.top_extreme(s, b)
-            tile = L.r(cx - 42, ty, 84, 66)
+            tile = L.r(cx - 28, ty, 56, 60)
             if t is None:
                 pygame.draw.rect(surf, theme.LINE, tile, 1, border_radius=L.n(5))
                 self._tip(tile, f"No Extreme Weather tile of {T.weather(b)}: the weather is fixed.")
@@ -1026,30 +1016,30 @@ class WeatherMachineView:
                 pygame.draw.rect(surf, va.CHEM_RGB[b], tile, border_radius=L.n(5))
                 pygame.draw.rect(surf, theme.INK_SOFT, tile, 1, border_radius=L.n(5))
                 ink = va.readable_on(va.CHEM_RGB[b])
-                self._text(surf, f"{va.WEATHER_SHORT[b]} L{x_.level}", 12, ink,
-                           (tile.x + L.n(4), tile.y + L.n(1)), bold=True, width=tile.w - L.n(6))
-                self._text(surf, f"{x_.science} Sci", 11, ink, (tile.x + L.n(4), tile.y + L.n(19)))
+                self._label(surf, f"{va.WEATHER_SHORT[b]} L{x_.level}", L.r(cx - 27, ty + 1, 54, 17),
+                            12, ink, bold=True)
+                self._label(surf, f"{x_.science} Sci", L.r(cx - 26, ty + 19, 28, 17), 12, ink,
+                            align="left")
                 for k, colour in enumerate(x_.top_parts):
-                    img = self.paint.tinted("part", L.n(14), va.PART_RGB[colour])
-                    surf.blit(img, img.get_rect(center=(tile.right - L.n(10 + 16 * k), tile.y + L.n(26))))
-                # Breakthrough spaces and Government marker spaces
+                    img = self.paint.tinted("part", L.n(12), va.PART_RGB[colour])
+                    surf.blit(img, img.get_rect(center=L.p(cx + 20 - 13 * k, ty + 27)))
+                # Breakthrough spaces and Government marker spaces along the bottom
                 nb = len(x_.breakthrough)
                 for k in range(nb):
-                    c = (tile.x + L.n(12 + 20 * k), tile.bottom - L.n(14))
+                    c = L.p(cx - 20 + 13 * k, ty + 48)
                     occ = s.ew_bt[b][k]
-                    pygame.draw.circle(surf, (255, 255, 255), c, L.n(8))
-                    pygame.draw.circle(surf, theme.INK_SOFT, c, L.n(8), 1)
+                    pygame.draw.circle(surf, (255, 255, 255), c, L.n(6))
+                    pygame.draw.circle(surf, theme.INK_SOFT, c, L.n(6), 1)
                     if occ >= 0:
-                        surf.blit(self.paint.disc(self._seat_rgb(occ), L.n(16), self._letter(occ)),
-                                  self.paint.disc(self._seat_rgb(occ), L.n(16)).get_rect(center=c))
-                    self._tip(pygame.Rect(c[0] - L.n(9), c[1] - L.n(9), L.n(18), L.n(18)),
+                        img = self._disc(occ, L.n(13), letter=False)
+                        surf.blit(img, img.get_rect(center=c))
+                    self._tip(pygame.Rect(c[0] - L.n(7), c[1] - L.n(7), L.n(13), L.n(14)),
                               f"Breakthrough space {k + 1} of {T.extreme(t)}: "
                               + (f"{self._who(occ)}'s marker. " if occ >= 0 else "empty. ")
                               + f"Placing a Breakthrough marker here gains "
                                 f"{T.benefits(x_.breakthrough[k])}.")
                 for k in range(x_.government):
-                    g = L.r(0, 0, 14, 14)
-                    g.center = (tile.right - L.n(12 + 18 * k), tile.bottom - L.n(14))
+                    g = L.r(cx + 14 - 13 * k, ty + 43, 11, 11)
                     filled = k < s.ew_gov[b]
                     pygame.draw.rect(surf, va.LOC_RGB[GOVERNMENT] if filled else (255, 255, 255), g)
                     pygame.draw.rect(surf, theme.INK_SOFT, g, 1)
@@ -1062,46 +1052,46 @@ class WeatherMachineView:
                                 f"tile ({need}). Stack beside the board: {len(s.ew_stack[b])} tiles.")
             # research spaces, bottom space 0 drawn lowest
             for i in range(3):
-                ry = ty + 72 + (2 - i) * 25
-                r = L.r(cx - 12, ry, 24, 24)
+                ry = ty + 63 + (2 - i) * 21
+                r = L.r(cx - 10, ry, 20, 20)
                 pygame.draw.rect(surf, (240, 234, 248), r, border_radius=L.n(4))
                 pygame.draw.rect(surf, va.LOC_RGB[RND], r, 1, border_radius=L.n(4))
                 occ = s.rnd[b][i]
                 paid = s.rnd_chem[b][i]
                 want = D.rnd_chemical[b][i]
-                chem = self.paint.tinted("chemical", L.n(18), va.CHEM_RGB[paid if paid >= 0 else want])
-                cbox = chem.get_rect(center=(r.x - L.n(14), r.centery))
+                chem = self.paint.tinted("chemical", L.n(14), va.CHEM_RGB[paid if paid >= 0 else want])
+                cbox = chem.get_rect(center=L.p(cx - 20, ry + 10))
                 if paid < 0:
                     chem = chem.copy()
                     chem.set_alpha(110)
                 surf.blit(chem, cbox)
-                part = self.paint.tinted("part", L.n(18), va.PART_RGB[D.rnd_parts[b][i]])
-                surf.blit(part, part.get_rect(center=(r.right + L.n(14), r.centery)))
+                part = self.paint.tinted("part", L.n(14), va.PART_RGB[D.rnd_parts[b][i]])
+                surf.blit(part, part.get_rect(center=L.p(cx + 20, ry + 10)))
                 if occ >= 0:
-                    img = self.paint.lettered("bot", L.n(22), self._seat_rgb(occ), self._letter(occ))
+                    img = self._bot(occ, L.n(20))
                     surf.blit(img, img.get_rect(center=r.center))
                 self._space(("rnd", b, i), r)
                 extra = (" The bottom space also costs any 1 Chemical or Machine Part and gives a "
                          "Bot from your Assembly Line." if i == 0 else "")
-                self._tip(r.inflate(L.n(52), 0),
+                self._tip(L.r(cx - 28, ry, 56, 21),
                           f"The {T.branch_space(i)} of the {T.weather(b)} Research branch: "
                           + (f"{self._who(occ)}'s Bot (it can provide the {D.part_colours[D.rnd_parts[b][i]]}"
                              f" part of a prototype). " if occ >= 0 else "empty. ")
                           + f"Research here pays {T.chemical(want)[2:]} and gains "
                             f"{T.benefits(D.rnd_benefit[i])}.{extra}")
-            self._token_stack(surf, f"R:{b}", s.rnd_tokens[b], L.p(cx + 4, ty + 158), 16,
+            self._token_stack(surf, f"R:{b}", s.rnd_tokens[b], (cx - 14, ty + 127, 28, 17),
                               f"R&D Research tokens of {T.weather(b)}: {s.rnd_tokens[b]} left; "
                               f"Research in this branch takes one.")
-        legend = ", ".join(f"{('bottom', 'middle', 'top')[i]} {va.short_benefits(D.rnd_benefit[i])}"
-                           for i in range(3))
-        self._text(surf, legend, 12, theme.INK_SOFT, L.p(x + w - 8, y + 66), "midright")
 
-    # -- Lativ's Office: turn order, initiative, CP and Funding tracks, reserve ---------------
+    # -- Lativ's Office: turn order, initiative, reserve in its band; the Funding tracks -------
 
     def _draw_office(self, surf: pygame.Surface, s: WMState) -> Iterator[None]:
         L = self.L
         x, y, w, h = PANELS[OFFICE]
-        here = L.r(x + w - 40, y + 2, 22, 22)
+        ink = va.readable_on(va.LOC_RGB[OFFICE])
+        self._label(surf, "5 · Lativ's Office", L.r(x + 6, y, 124, HEAD_H), 13, ink, bold=True,
+                    align="left")
+        here = L.r(x + 134, y + 2, 18, 18)
         if s.lativ_loc == OFFICE:
             surf.blit(self.paint.svg("lativ", here.w), here)
         else:
@@ -1109,21 +1099,19 @@ class WeatherMachineView:
         self._tip(here, "Lativ's space in his Office" + (": Lativ is here, so players gain income "
                                                          "at the end of this round." if s.lativ_loc == OFFICE else
                                                          ": empty."))
-        d = L.n(22)
-        for row, (label, order) in enumerate((("Turn order", s.turn_order), ("Initiative", s.initiative))):
-            ry = y + 44 + row * 28
-            self._text(surf, label, 13, theme.INK_SOFT, L.p(x + 10, ry), "midleft", bold=True)
+        for row, (label, order, lx, lw) in enumerate((("Turn order", s.turn_order, 156, 72),
+                                                      ("Initiative", s.initiative, 302, 64))):
+            self._label(surf, label, L.r(x + lx, y, lw, HEAD_H), 12, ink, bold=True, align="right")
             for i, seat in enumerate(order):
-                c = L.p(x + 110 + i * 30, ry)
-                img = self.paint.disc(self._seat_rgb(seat), d, self._letter(seat))
+                c = L.p(x + lx + lw + 11 + i * 17, y + HEAD_H / 2)
+                img = self._disc(seat, L.n(16))
                 surf.blit(img, img.get_rect(center=c))
                 self._tip(img.get_rect(center=c),
                           f"{label}: {self._who(seat)} is {T.ORDINALS[i]}."
                           + (" Take the Initiative (Supply) moves this marker; in Phase C the turn "
                              "order follows it." if row == 1 else ""))
         # the reserve
-        rx = x + 260
-        nob = L.r(rx, y + 32, 26, 26)
+        nob = L.r(x + 442, y + 2, 18, 18)
         if s.nobel_left:
             surf.blit(self.paint.svg("nobel", nob.w), nob)
         else:
@@ -1131,49 +1119,32 @@ class WeatherMachineView:
         self._tip(nob, "The Nobel Prize: " + ("on the board; the first player to take a 3rd Award "
                                               "token takes it (5 CP) and ends the game."
                                               if s.nobel_left else "taken."))
-        aw = L.r(rx + 34, y + 32, 26, 26)
+        aw = L.r(x + 464, y + 2, 18, 18)
         surf.blit(self.paint.svg("award", aw.w), aw)
-        self._text(surf, f"{s.awards_left}", 15, theme.INK, (aw.right + L.n(3), aw.centery), "midleft", bold=True)
-        self._tip(aw, f"Award tokens in the reserve: {s.awards_left}. A Breakthrough takes one.")
-        self._text(surf, f"Round {s.round}" + (f" of {s.final_round}" if s.final_round else ""), 13,
-                   theme.INK_SOFT, L.p(rx + 100, y + 45), "midleft", bold=True)
-        if s.final_round:
-            self._tip(L.r(rx + 96, y + 34, 160, 22), "The end of the game is triggered: "
-                                                     + "; ".join(s.triggers) + f". Round {s.final_round} is the last.")
-        self._text(surf, f"Research tokens out: {s.removed_tokens}", 12, theme.MUTED,
-                   L.p(rx, y + 72), "midleft")
+        self._label(surf, f"{s.awards_left}", L.r(x + 483, y, 20, HEAD_H), 12, ink, bold=True,
+                    align="left")
+        self._tip(L.r(x + 464, y, 40, HEAD_H), f"Award tokens in the reserve: {s.awards_left}. A "
+                                               f"Breakthrough takes one.")
+        rnd = L.r(x + 506, y, w - 512, HEAD_H)
+        self._label(surf, f"Round {s.round}" + (f" of {s.final_round}" if s.final_round else ""), rnd,
+                    12, ink, bold=True, align="right")
+        self._tip(rnd, f"Round {s.round}. Research tokens out of the game: {s.removed_tokens}."
+                  + (" The end of the game is triggered: " + "; ".join(s.triggers)
+                     + f". Round {s.final_round} is the last." if s.final_round else ""))
         yield
-        # the CP track
-        ty = y + 108
-        self._text(surf, "CP", 13, theme.INK_SOFT, L.p(x + 10, ty), "midleft", bold=True)
-        top = max([50] + [p.cp + 10 for p in s.pl])
-        top = (top + 9) // 10 * 10
-        x0, x1 = x + 44, x + w - 16
-        pygame.draw.line(surf, theme.LINE, L.p(x0, ty), L.p(x1, ty), L.n(4))
-        for v in range(0, top + 1, 10):
-            px = x0 + (x1 - x0) * v / top
-            pygame.draw.line(surf, theme.INK_SOFT, L.p(px, ty - 5), L.p(px, ty + 5), 1)
-            self._text(surf, f"{v}", 11, theme.MUTED, L.p(px, ty + 8), "midtop")
-        seen: dict[int, int] = {}
-        for seat, p in enumerate(s.pl):
-            k = seen.get(p.cp, 0)
-            seen[p.cp] = k + 1
-            px = x0 + (x1 - x0) * p.cp / top
-            c = L.p(px + 19 * k, ty - 11)
-            img = self.paint.disc(self._seat_rgb(seat), L.n(18), self._letter(seat))
-            surf.blit(img, img.get_rect(center=c))
-            self._tip(img.get_rect(center=c), f"{self._who(seat)}: {p.cp} Climate Points"
-                                              + (f" (+{p.end_cp} at the end of the game)" if p.end_cp else "") + ".")
-        # Funding tracks
-        fy = y + 150
-        cw = 54
+        # Funding tracks: the end-of-game CP and the markers on a cell's first line, its benefit
+        # on the second
+        fy = y + HEAD_H
+        cw = (w - 44) / D.funding_length
         for t in range(3):
             yield
-            ry = fy + t * 36
+            ry = fy + t * 34
             loc = (GOVERNMENT, LAB, RND)[t]
-            self._text(surf, ("Gov", "Lab", "R&D")[t], 14, va.LOC_RGB[loc], L.p(x + 10, ry + 15), "midleft", bold=True)
+            self._label(surf, ("Gov", "Lab", "R&D")[t], L.r(x + 4, ry, 38, 34), 13, va.LOC_RGB[loc],
+                        bold=True, align="left")
             for i in range(D.funding_length):
-                r = L.r(x + 70 + i * cw, ry, cw - 4, 32)
+                cx0 = x + 42 + i * cw
+                r = L.r(cx0, ry, cw - 2, 34)
                 pygame.draw.rect(surf, (246, 246, 250), r, border_radius=L.n(4))
                 pygame.draw.rect(surf, va.LOC_RGB[loc], r, 1, border_radius=L.n(4))
                 if t == 0:
@@ -1192,19 +1163,19 @@ class WeatherMachineView:
                     what = va.short_benefits(ben)
                     full = T.benefits(ben)
                     how = "Receive funding gains one space's benefit, the marker's or one to its left."
-                self._text(surf, f"{D.funding_end_cp[i]}", 11, theme.MUTED, (r.x + L.n(3), r.y + L.n(1)))
-                self._text(surf, what, 10, theme.INK_SOFT, (r.centerx, r.bottom - L.n(1)), "midbottom",
-                           width=r.w - L.n(2))
+                self._label(surf, f"{D.funding_end_cp[i]}", L.r(cx0 + 2, ry, 16, 17), 12,
+                            theme.MUTED, align="left")
+                self._label(surf, what, L.r(cx0 + 1, ry + 17, cw - 4, 17), 12, theme.INK_SOFT)
                 on = [seat for seat, p in enumerate(s.pl) if p.funding[t] == i]
-                # Two markers fit side by side right of the CP number; with more, the second
-                # place shows how many others share the space (the tooltip names them).
-                shown = on if len(on) <= 2 else on[:1]
+                # Three markers fit right of the CP number; with more, the third place shows how
+                # many others share the space (the tooltip names them).
+                shown = on if len(on) <= 3 else on[:2]
                 for k, seat in enumerate(shown):
-                    img = self.paint.disc(self._seat_rgb(seat), L.n(14), self._letter(seat))
-                    surf.blit(img, img.get_rect(center=(r.right - L.n(8 + 15 * k), r.y + L.n(9))))
-                if len(on) > 2:
-                    self._text(surf, f"+{len(on) - 1}", 11, theme.INK,
-                               (r.right - L.n(23), r.y + L.n(9)), "center", bold=True)
+                    img = self._disc(seat, L.n(14))
+                    surf.blit(img, img.get_rect(center=L.p(cx0 + 27 + 15 * k, ry + 9)))
+                if len(on) > 3:
+                    self._label(surf, f"+{len(on) - 2}", L.r(cx0 + 50, ry, cw - 52, 17), 12,
+                                theme.INK, bold=True, align="left")
                 names = ", ".join(self._who(seat) for seat in on)
                 self._tip(r, f"{TRACK_NAMES[t]} Funding track, space {i + 1}: {full}; "
                              f"{D.funding_end_cp[i]} CP at the end of the game. {how}"
@@ -1213,26 +1184,39 @@ class WeatherMachineView:
     # -- the Laboratories ----------------------------------------------------------------------
 
     def _draw_tabs(self, surf: pygame.Surface, s: WMState, shown: int) -> None:
+        """One tab per player: the colour token (its shape with colour-blind markings), the
+        name, the CP, and "to act" on the seat the rules wait for."""
         L = self.L
-        x, y, w, h = TAB_AREA
+        x, y, w, h = TABS
         n = s.players
-        tw = min(240, (w - 8 * (n - 1)) / n)
+        gap = 4
+        tw = (w - gap * (n - 1)) / n
         acting = self.game.to_act(s)
         for seat in range(n):
-            r = L.r(x + seat * (tw + 8), y, tw, h + 6)
+            tx = x + seat * (tw + gap)
+            r = L.r(tx, y, tw, h + 2)
             rgb = self._seat_rgb(seat)
             on = seat == shown
             pygame.draw.rect(surf, (250, 247, 240) if on else (226, 232, 238), r,
                              border_top_left_radius=L.n(8), border_top_right_radius=L.n(8))
-            pygame.draw.rect(surf, rgb, (r.x, r.y, r.w, L.n(5)), border_top_left_radius=L.n(8),
+            pygame.draw.rect(surf, rgb, (r.x, r.y, r.w, L.n(4)), border_top_left_radius=L.n(8),
                              border_top_right_radius=L.n(8))
-            disc = self.paint.disc(rgb, L.n(20), self._letter(seat))
-            surf.blit(disc, disc.get_rect(midleft=(r.x + L.n(6), r.centery + L.n(1))))
-            label = f"{self._who(seat)} · {s.pl[seat].cp} CP" + ("  · to act" if seat in acting else "")
-            self._text(surf, label, 15, theme.INK, (r.x + L.n(32), r.centery + L.n(1)), "midleft",
-                       bold=on, width=r.w - L.n(38))
+            if seat in acting:
+                pygame.draw.rect(surf, theme.HIGHLIGHT, r, L.n(2), border_top_left_radius=L.n(8),
+                                 border_top_right_radius=L.n(8))
+            token = self._disc(seat, L.n(20))
+            surf.blit(token, token.get_rect(center=L.p(tx + 14, y + 20)))
+            self._label(surf, self._who(seat), L.r(tx + 27, y + 3, tw - 30, 17), 13, theme.INK,
+                        bold=on, align="left")
+            line2 = (f"to act · {s.pl[seat].cp} CP" if seat in acting else f"{s.pl[seat].cp} CP")
+            box2 = L.r(tx + 27, y + 20, tw - 30, 17)
+            if self.ctx.text.lay(line2, box2.w, box2.h, L.font(12), bold=True).cut:
+                line2 = "to act" if seat in acting else line2  # the CP stay in the tooltip
+            self._label(surf, line2, box2, 12,
+                        theme.INK if seat in acting else theme.MUTED, bold=seat in acting, align="left")
             self._tabs.append((self._abs(r), seat))
-            self._tip(r, f"{self._who(seat)}'s Laboratory"
+            self._tip(r, f"{self._who(seat)}'s Laboratory, {s.pl[seat].cp} CP"
+                         + (f" (+{s.pl[seat].end_cp} at the end of the game)" if s.pl[seat].end_cp else "")
                          + (" (shown)." if on else ": click to show it.")
                          + (" It is their turn." if seat in acting else ""))
 
@@ -1252,24 +1236,23 @@ class WeatherMachineView:
         self._draw_workshop(surf, s, p, seat_shown, mine)
         self._draw_tiles_beside(surf, p)
 
+    def _heading(self, surf: pygame.Surface, text: str, x: float, y: float, w: float) -> None:
+        self._label(surf, text, self.L.r(x + 4, y, w - 4, 17), 13, theme.INK_SOFT, bold=True,
+                    align="left")
+
     def _draw_vouchers(self, surf: pygame.Surface, p: PlayerState) -> None:
+        """The Voucher tracks, each as its Voucher and the count out of the track's limit."""
         L = self.L
-        x, y = 8, LAB_AREA[1] + 8
-        self._text(surf, "Vouchers", 14, theme.INK_SOFT, L.p(x, y), bold=True)
-        cell = 17
+        x, y, w, h = VOUCHERS
+        cell = w / 5
         for t in range(5):
-            ry = y + 22 + t * 27
-            icon = self.paint.voucher(t, L.n(24))
-            surf.blit(icon, icon.get_rect(midleft=L.p(x, ry + 11)))
+            cx = x + t * cell
+            icon = self.paint.voucher(t, L.n(22))
+            surf.blit(icon, icon.get_rect(center=L.p(cx + 16, y + h / 2)))
             lim = D.voucher_limit[t]
-            for v in range(lim + 1):
-                r = L.r(x + 28 + v * cell, ry + 1, cell - 2, 20)
-                on = v == p.vouchers[t]
-                pygame.draw.rect(surf, va.VOUCHER_RGB[t] if on else (255, 255, 255), r, border_radius=L.n(3))
-                pygame.draw.rect(surf, theme.LINE, r, 1, border_radius=L.n(3))
-                self._text(surf, f"{v}", 11, va.readable_on(va.VOUCHER_RGB[t]) if on else theme.MUTED,
-                           r.center, "center", bold=on)
-            self._tip(L.r(x, ry, 28 + (lim + 1) * cell, 22),
+            self._label(surf, f"{p.vouchers[t]}/{lim}", L.r(cx + 29, y + 3, cell - 31, 18), 13,
+                        theme.INK, bold=True, align="left")
+            self._tip(L.r(cx, y, cell, h),
                       f"{D.voucher_names[t]} Vouchers: {p.vouchers[t]} of at most {lim}."
                       + (" Science Vouchers may be spent as any other type." if t == V_SCI else "")
                       + " You only gain a Voucher if there is room on the track.")
@@ -1277,18 +1260,18 @@ class WeatherMachineView:
     def _draw_line(self, surf: pygame.Surface, p: PlayerState, seat: int, mine: bool) -> None:
         """The Assembly Line: 4 sections of 3 slots, their costs, unlocks, benefits and income."""
         L = self.L
-        x, y = 8, LAB_AREA[1] + 166
-        self._text(surf, "Assembly Line", 14, theme.INK_SOFT, L.p(x, y), bold=True)
+        x, y, w, h = LINE
+        self._heading(surf, "Assembly Line", x, y, w)
         built = 12 - sum(p.line)
         for sec in range(4):
             ry = y + 20 + sec * 52
             opened = B.section_open(p, sec)
-            head = L.r(x, ry, 42, 46)
+            head = L.r(x, ry, 38, 51)
             pygame.draw.rect(surf, (236, 240, 244) if opened else (214, 218, 224), head, border_radius=L.n(4))
-            self._text(surf, f"{D.line_cost[sec]} Sup", 12, theme.INK, (head.centerx, head.y + L.n(3)), "midtop", bold=True)
+            self._label(surf, f"{D.line_cost[sec]} Sup", L.r(x, ry + 2, 38, 17), 12, theme.INK, bold=True)
             if D.line_unlock_bots[sec]:
-                self._text(surf, "open" if opened else f"{D.line_unlock_bots[sec]}B/{D.line_unlock_tokens[sec]}T",
-                           11, theme.MUTED, (head.centerx, head.bottom - L.n(3)), "midbottom")
+                self._label(surf, "open" if opened else f"{D.line_unlock_bots[sec]}B/{D.line_unlock_tokens[sec]}T",
+                            L.r(x, ry + 32, 38, 17), 12, theme.MUTED)
             unlock = (f" Opens once {D.line_unlock_bots[sec]} Bots are constructed (you have {built}) "
                       f"or {D.line_unlock_tokens[sec]} tokens are in your Office (you have "
                       f"{B.office_tokens(p)}): {'open' if opened else 'locked'}."
@@ -1297,24 +1280,23 @@ class WeatherMachineView:
                             f"{D.line_cost[sec]} Supply Voucher{'s' if D.line_cost[sec] != 1 else ''}.{unlock}")
             for k in range(3):
                 slot = sec * 3 + k
-                r = L.r(x + 46 + k * 46, ry, 44, 46)
+                sx = x + 40 + k * 46
+                r = L.r(sx, ry, 44, 51)
                 pygame.draw.rect(surf, (255, 255, 255), r, border_radius=L.n(4))
                 pygame.draw.rect(surf, theme.LINE, r, 1, border_radius=L.n(4))
                 ben = va.short_benefits(D.line_benefit[slot])
-                self._text(surf, ben or "–", 10, theme.INK_SOFT, (r.centerx, r.bottom - L.n(1)), "midbottom",
-                           width=r.w - L.n(2))
+                self._label(surf, ben or "–", L.r(sx, ry + 33, 44, 17), 12, theme.INK_SOFT)
                 income = D.line_income[slot] if slot < 6 else ()
                 if p.line[slot]:
-                    img = self.paint.lettered("bot", L.n(28), self._seat_rgb(seat), self._letter(seat))
-                    box = img.get_rect(center=(r.centerx, r.y + L.n(16)))
+                    img = self._bot(seat, L.n(28))
+                    box = img.get_rect(center=L.p(sx + 22, ry + 16))
                     if mine and self._movable("line", slot):
                         self._lit(surf, box)
                     surf.blit(img, box)
                     if mine:
                         self._pieces.append(Piece(("line", slot), self._abs(box), "Bot", seat, img))
                 elif income:
-                    self._text(surf, va.short_benefits(income), 10, theme.TEAL,
-                               (r.centerx, r.y + L.n(14)), "center", bold=True, width=r.w - L.n(2))
+                    self._label(surf, va.short_benefits(income), L.r(sx, ry + 6, 44, 20), 12, theme.TEAL)
                 tip = (f"Assembly Line {T.line_slot(slot)}: "
                        + ("a Bot waits here" if p.line[slot] else "empty")
                        + (f"; constructing it gains {T.benefits(D.line_benefit[slot])}"
@@ -1328,19 +1310,21 @@ class WeatherMachineView:
     def _draw_office_rows(self, surf: pygame.Surface, s: WMState, p: PlayerState, seat: int,
                           mine: bool) -> None:
         L = self.L
-        x, y = 196, LAB_AREA[1] + 8
-        self._text(surf, "Office", 14, theme.INK_SOFT, L.p(x, y), bold=True)
-        # the space to the top left of the Office: tokens waiting to be placed
-        wait = L.r(x + 56, y - 2, 180, 26)
-        pygame.draw.rect(surf, (255, 255, 255), wait, border_radius=L.n(5))
-        pygame.draw.rect(surf, theme.LINE, wait, 1, border_radius=L.n(5))
+        x, y, w, h = OFFICE_ROWS
+        self._heading(surf, "Office", x, y, 56)
+        # the space to the top left of the Office: tokens waiting to be placed (shown while any
+        # is waiting; an empty box said nothing)
         waiting = list(p.pending_tokens) + ["A"] * p.pending_awards
-        self._tip(wait, "The space to the top left of the Office: Research tokens wait here until "
-                        "the end of the turn; Award tokens may be placed at any moment of the turn."
-                  + (f" Waiting: {', '.join(T.token(t) for t in waiting)}." if waiting else " Empty."))
-        for k, tok in enumerate(waiting[:8]):
-            img = self.paint.research_token(tok, L.n(22))
-            box = img.get_rect(center=(wait.x + L.n(14 + 22 * k), wait.centery))
+        if waiting:
+            wait = L.r(x + 58, y - 1, w - 58, 22)
+            pygame.draw.rect(surf, (255, 250, 232), wait, border_radius=L.n(5))
+            pygame.draw.rect(surf, theme.HIGHLIGHT, wait, 1, border_radius=L.n(5))
+            self._tip(wait, "The space to the top left of the Office: Research tokens wait here "
+                            "until the end of the turn; Award tokens may be placed at any moment of "
+                            f"the turn. Waiting: {', '.join(T.token(t) for t in waiting)}.")
+        for k, tok in enumerate(waiting[:6]):
+            img = self.paint.research_token(tok, L.n(20))
+            box = img.get_rect(center=L.p(x + 70 + 22 * k, y + 10))
             movable = mine and self._movable("tok", tok)
             if movable:
                 self._lit(surf, box, circle=True)
@@ -1349,12 +1333,12 @@ class WeatherMachineView:
                 self._pieces.append(Piece(("tok", tok), self._abs(box), T.token(tok), seat, img))
             self._tip(box, f"{cap(T.token(tok))}, waiting to be placed."
                       + (" Drag it onto a lit Office space." if movable else ""))
-        cw, ch = 40, 30
+        cw, ch = 40, 32
         for r_ in range(6):
-            ry = y + 30 + r_ * (ch + 4)
+            ry = y + 24 + r_ * (ch + 2)
             for c in range(3):
                 colour = D.office_colours[r_][c]
-                r = L.r(x + c * (cw + 3), ry, cw, ch)
+                r = L.r(x + c * (cw + 2), ry, cw, ch)
                 pygame.draw.rect(surf, va.PALE[colour], r, border_radius=L.n(4))
                 pygame.draw.rect(surf, va.TOKEN_RGB[colour], r, 1, border_radius=L.n(4))
                 ben = D.office_benefit[r_][c]
@@ -1363,8 +1347,7 @@ class WeatherMachineView:
                     img = self.paint.research_token(cell, L.n(24))
                     surf.blit(img, img.get_rect(center=r.center))
                 elif ben:
-                    self._text(surf, va.short_benefits(ben), 10, theme.INK_SOFT, r.center, "center",
-                               width=r.w - L.n(2))
+                    self._label(surf, va.short_benefits(ben), r, 12, theme.INK_SOFT)
                 self._space(("office", r_, c), r)
                 self._tip(r, f"{cap(T.office_space(r_, c))}: a "
                              f"{T.TOKEN_COLOURS[colour]} space"
@@ -1372,14 +1355,15 @@ class WeatherMachineView:
                              + (f"; holds {T.token(cell)}." if cell else "; empty."))
             # the Breakthrough marker: next to the tokens, slid right (published) or gone
             bt = p.breakthrough[r_]
-            track = L.r(x + 3 * (cw + 3), ry, 66, ch)
+            tx = x + 3 * (cw + 2)
+            track = L.r(tx, ry, w - 3 * (cw + 2), ch)
             pygame.draw.rect(surf, (255, 255, 255), track, border_radius=L.n(4))
             pygame.draw.rect(surf, theme.LINE, track, 1, border_radius=L.n(4))
-            self._text(surf, va.short_benefits(D.slide_benefit[r_]), 10, theme.MUTED,
-                       (track.centerx + L.n(2), track.centery), "center", width=L.n(36))
+            self._label(surf, va.short_benefits(D.slide_benefit[r_]),
+                        L.r(tx + 15, ry, w - 3 * (cw + 2) - 30, ch), 12, theme.MUTED)
             if bt < 2:
-                img = self.paint.disc(self._seat_rgb(seat), L.n(18), "")
-                c = (track.x + L.n(10), track.centery) if bt == 0 else (track.right - L.n(10), track.centery)
+                img = self._disc(seat, L.n(13), letter=False)
+                c = L.p(tx + 8, ry + ch / 2) if bt == 0 else L.p(x + w - 8, ry + ch / 2)
                 surf.blit(img, img.get_rect(center=c))
             state = ("next to the tokens: publishing a paper on this row slides it right, gaining "
                      f"{T.benefits(D.slide_benefit[r_])}" if bt == 0 else
@@ -1389,32 +1373,34 @@ class WeatherMachineView:
 
     def _draw_goals(self, surf: pygame.Surface, p: PlayerState, mine: bool) -> None:
         L = self.L
-        x, y = 196, LAB_AREA[1] + 240
-        self._text(surf, "Goals", 14, theme.INK_SOFT, L.p(x, y), bold=True)
+        x, y, w, h = GOALS
+        self._heading(surf, "Goals", x, y, w)
         placed = {sp: (g, f) for sp, g, f in p.goals_set}
-        gw, gh = 64, 40
+        gw, gh = (w - 4) / 3, 37
         for sp in range(6):
             colour = D.goal_space_colours[sp]
-            r = L.r(x + (sp % 3) * (gw + 4), y + 20 + (sp // 3) * (gh + 4), gw, gh)
+            r = L.r(x + (sp % 3) * (gw + 2), y + 20 + (sp // 3) * (gh + 2), gw, gh)
             pygame.draw.rect(surf, va.PALE[colour], r, border_radius=L.n(4))
             pygame.draw.rect(surf, va.TOKEN_RGB[colour], r, L.n(2), border_radius=L.n(4))
             self._space(("goal", sp), r)
             if sp in placed:
                 g, flipped = placed[sp]
-                self._goal_face(surf, g, r.inflate(-L.n(4), -L.n(4)), flipped)
+                self._goal_face(surf, g, r.inflate(-L.n(2), -L.n(2)), flipped)
                 self._tip(r, f"{cap(T.goal_space(sp))}: {T.goal(g)}"
                              + (" (flipped: funding received; still scored)" if flipped else "")
                              + ". 5 CP at the end of the game if met.")
             else:
-                self._text(surf, va.short_benefits(D.goal_space_benefit[sp]), 11, theme.INK_SOFT,
-                           r.center, "center", width=r.w - L.n(4))
+                self._label(surf, va.short_benefits(D.goal_space_benefit[sp]), r, 12, theme.INK_SOFT)
                 self._tip(r, f"{cap(T.goal_space(sp))}: empty. Setting a Goal here "
                              f"(Investment tile) gains {T.benefits(D.goal_space_benefit[sp])}.")
-        # goal tiles below the Laboratory
-        hx, hy = 436, LAB_AREA[1] + 250
-        self._text(surf, "Goal tiles below the Laboratory", 14, theme.INK_SOFT, L.p(hx, hy), bold=True)
-        for k, g in enumerate(p.goals_hand):
-            r = L.r(hx + k * 61, hy + 20, 57, 30)
+        # goal tiles below the Laboratory: three a row (narrower when there are more than six)
+        hx, hy, hw, hh = GOAL_HAND
+        self._heading(surf, "Goal tiles", hx, hy, hw)
+        hand = p.goals_hand
+        cols = max(3, (len(hand) + 1) // 2)
+        tw = (hw - 2 * (cols - 1)) / cols
+        for k, g in enumerate(hand):
+            r = L.r(hx + (k % cols) * (tw + 2), hy + 20 + (k // cols) * (gh + 2), tw, gh)
             self._goal_face(surf, g, r, False)
             if mine:
                 img = surf.subsurface(r).copy()
@@ -1435,9 +1421,11 @@ class WeatherMachineView:
         fill = (40, 44, 52) if flipped else va.TOKEN_RGB[x.colour]
         pygame.draw.rect(surf, fill, r, border_radius=L.n(4))
         ink = (255, 255, 255)
-        self._text(surf, va.METRIC_SHORT.get(x.metric, x.metric), 10, ink,
-                   (r.centerx, r.centery + L.n(1)), "midbottom", width=r.w - L.n(3))
-        self._text(surf, f"{x.target}", 11, ink, (r.centerx, r.centery - L.n(1)), "midtop", bold=True)
+        half = r.h // 2
+        self._label(surf, va.METRIC_SHORT.get(x.metric, x.metric),
+                    pygame.Rect(r.x + 1, r.y, r.w - 2, half), 12, ink)
+        self._label(surf, f"{x.target}", pygame.Rect(r.x + 1, r.y + half, r.w - 2, r.h - half), 12,
+                    ink, bold=True)
 
     def _arrange(self, p: PlayerState) -> tuple[dict, list, dict]:
         """One arrangement of the Workshop's contents (the rules keep only counts): Chemicals on
@@ -1472,15 +1460,16 @@ class WeatherMachineView:
 
     def _draw_workshop(self, surf: pygame.Surface, s: WMState, p: PlayerState, seat: int, mine: bool) -> None:
         L = self.L
-        x, y, w = 436, LAB_AREA[1] + 8, 556
-        self._text(surf, "Workshop", 14, theme.INK_SOFT, L.p(x, y), bold=True)
+        x, y, w, h = WORKSHOP
+        self._heading(surf, "Workshop", x, y, 120)
         g = B.grid(p)
         maxc = max([c for _r, c in g] + [0])
         pending = self._placing_tile() if s.stack and s.stack[-1][1] == seat else None
         ncols = maxc + 2
-        cs = min(70, (w - 20) / (ncols + (1.2 if pending is not None else 0)))
-        top = y + 24
-        area = L.r(x - 4, top - 6, w + 4, 3 * cs + 14)
+        top = y + 20
+        cs = min((h - 22) / 3, (w - 8) / (ncols + (1.2 if pending is not None else 0)))
+        x += 4
+        area = L.r(x - 4, top - 4, w, 3 * cs + 6)
         self._space(("wsarea",), area)
         chem_at, overflow, items = self._arrange(p)
         for r in range(3):
@@ -1490,8 +1479,9 @@ class WeatherMachineView:
                     pygame.draw.rect(surf, (236, 232, 222), cell, border_radius=L.n(5))
                     pygame.draw.rect(surf, theme.INK_SOFT, cell, 1, border_radius=L.n(5))
                     what = ("Chemical of any type", "Machine Part", "Bot")[r]
-                    self._text(surf, ("Chem", "Part", "Bot")[r], 11, theme.MUTED,
-                               (cell.centerx, cell.bottom - L.n(2)), "midbottom")
+                    self._label(surf, ("Chem", "Part", "Bot")[r],
+                                pygame.Rect(cell.x, cell.bottom - L.n(18), cell.w, L.n(17)), 12,
+                                theme.MUTED)
                     self._tip(cell, f"The printed Workshop space in the {T.ws_row(r)}: holds 1 {what}.")
                 elif (r, c) in g:
                     t = next(t for rr, cc, t, f in p.tiles if (rr, cc) == (r, c))
@@ -1508,11 +1498,10 @@ class WeatherMachineView:
                     self._space(("ws", r, c), cell)
                 # contents
                 it = items.get((r, c))
-                if it:
-                    centre = (cell.centerx, cell.centery)
+                if it:  # on the printed space: above its name
+                    centre = (cell.centerx, cell.centery - (round(cell.h * 0.16) if c == 0 else 0))
                     if it == "b":
-                        img = self.paint.lettered("bot", round(cell.w * 0.5), self._seat_rgb(seat),
-                                                  self._letter(seat))
+                        img = self._bot(seat, round(cell.w * 0.5))
                         box = img.get_rect(center=centre)
                         movable = mine and self._movable("bot")
                         if movable:
@@ -1559,36 +1548,35 @@ class WeatherMachineView:
             if movable:
                 self._lit(surf, r)
             surf.blit(img, r)
-            self._text(surf, "R: turn", 11, theme.MUTED, (r.centerx, r.bottom + L.n(3)), "midtop")
+            self._label(surf, "R: turn", pygame.Rect(r.x - L.n(4), r.bottom + L.n(2), r.w + L.n(8),
+                                                     L.n(17)), 12, theme.MUTED)
             if mine:
                 self._pieces.append(Piece(("newtile", pending), self._abs(r), T.tile(pending), seat, img))
             self._tip(r, f"{cap(T.tile(pending))}, to be placed now. Drag it onto a lit "
                          f"position next to the Workshop; press R or right-click to turn it.")
 
     def _draw_tiles_beside(self, surf: pygame.Surface, p: PlayerState) -> None:
-        """Subsidy and Investment tiles to the left of the Laboratory."""
+        """Subsidy and Investment tiles to the left of the Laboratory, and the papers and
+        awards."""
         L = self.L
-        x, y = 436, LAB_AREA[1] + 310
-        self._text(surf, "Subsidy and Investment tiles", 14, theme.INK_SOFT, L.p(x, y), bold=True)
-        k = 0
-        for tid, up in p.subsidies:
-            r = L.r(x + k * 58, y + 20, 54, 28)
+        x, y, w, h = TILES_BESIDE
+        shown = p.subsidies[:6]
+        for k, (tid, up) in enumerate(shown):
+            r = L.r(x + k * 47, y, 44, 24)
             kind = D.subsidy_types[D.subsidy_tiles[tid]]
             pygame.draw.rect(surf, va.LOC_RGB[GOVERNMENT] if up else (205, 212, 220), r, border_radius=L.n(4))
-            self._text(surf, va.SUBSIDY_SHORT[kind], 12, (255, 255, 255) if up else theme.INK_SOFT,
-                       r.center, "center", bold=True)
+            self._label(surf, va.SUBSIDY_SHORT[kind], r, 12, (255, 255, 255) if up else theme.INK_SOFT,
+                        bold=True)
             self._tip(r, f"{cap(T.subsidy(tid))}: "
                          + (f"blue side up; at the start of a turn, flip it for {T.benefit(kind)}."
-                            if up else "flipped (used)."))
-            k += 1
-            if k >= 8:
-                break
-        r = L.r(x + k * 58, y + 20, 74, 28)
+                            if up else "flipped (used).")
+                         + (f" {len(p.subsidies)} Subsidy tiles in all." if len(p.subsidies) > 6 else ""))
+        r = L.r(x + len(shown) * 47, y, 84, 24)
         pygame.draw.rect(surf, (252, 236, 196), r, border_radius=L.n(4))
         pygame.draw.rect(surf, theme.SUN, r, 1, border_radius=L.n(4))
-        self._text(surf, f"Invest. {p.investments}", 12, theme.INK, r.center, "center", bold=True)
+        self._label(surf, f"Invest. {p.investments}", r, 12, theme.INK, bold=True)
         self._tip(r, f"Investment tiles: {p.investments}. At the start of a turn, return one to set a "
                      f"Goal or receive funding from a Goal tile's Funding track.")
         info = (f"Papers {p.papers} · Awards {p.awards}" + (" · Nobel Prize" if p.nobel else "")
                 + (f" · end CP +{p.end_cp}" if p.end_cp else ""))
-        self._text(surf, info, 13, theme.INK_SOFT, L.p(x, y + 66), "midleft", bold=True)
+        self._label(surf, info, L.r(x + 4, y + 28, w - 8, 20), 13, theme.INK_SOFT, bold=True, align="left")

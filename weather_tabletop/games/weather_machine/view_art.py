@@ -13,6 +13,7 @@ import pygame
 
 from weather_tabletop.ui import art, theme
 from weather_tabletop.ui.art import SurfaceCache
+from weather_tabletop.ui.table_view import draw_shape
 from weather_tabletop.ui.theme import TextCache
 
 from .board import D, tile_ends
@@ -36,7 +37,7 @@ PALE: dict[str, RGB] = {"G": (214, 230, 245), "L": (214, 238, 224), "R": (230, 2
 VOUCHER_RGB: tuple[RGB, ...] = ((58, 166, 160), (47, 125, 191), (63, 158, 110), (138, 107, 184),
                                 (242, 177, 52))
 VOUCHER_KEYS = ("supply", "government", "lab", "rnd", "science")
-VOUCHER_SHORT = ("Supply", "Gov", "Lab", "R&D", "Sci")
+VOUCHER_SHORT = ("Sup", "Gov", "Lab", "R&D", "Sci")
 LATIV_RGB: RGB = (91, 107, 122)
 WEATHER_SHORT = ("Rain", "Wind", "Sun", "Fog", "Snow")
 
@@ -77,7 +78,7 @@ def short_benefit(b: str) -> str:
     if kind == "funding":
         return {"government": "Gov", "lab": "Lab", "rnd": "R&D"}[arg] + " +1"
     if kind == "funding_any":
-        return "Track +1"
+        return "Track"
     if kind == "construct_bot":
         return "Bot"
     return ACTION_SHORT.get(kind, kind)
@@ -114,15 +115,21 @@ class Painter:
             return surf
         return self._get(("tint", name, max(4, size), tuple(rgb)), make)
 
-    def lettered(self, name: str, size: int, rgb: RGB, letter: str, dy: float = 0.1) -> pygame.Surface:
-        """A tinted piece with a seat's letter on it (colour-blind safe)."""
+    def lettered(self, name: str, size: int, rgb: RGB, letter: str, dy: float = 0.1,
+                 shape: str | None = None) -> pygame.Surface:
+        """A tinted piece with a seat's letter on it, or with colour-blind markings its colour's
+        ``shape`` (white, outlined) in the letter's place."""
         def make() -> pygame.Surface:
             surf = self.tinted(name, size, rgb).copy()
-            lab = self.text.render(letter, max(7, round(size * 0.36)), readable_on(rgb), bold=True)
-            surf.blit(lab, lab.get_rect(center=(surf.get_width() // 2,
-                                                round(surf.get_height() * (0.5 + dy)))))
+            centre = (surf.get_width() // 2, round(surf.get_height() * (0.5 + dy)))
+            if shape:
+                draw_shape(surf, centre, max(3, round(size * 0.24)), shape, (255, 255, 255),
+                           theme.INK, max(1, size // 16))
+            else:
+                lab = self.text.render(letter, max(7, round(size * 0.36)), readable_on(rgb), bold=True)
+                surf.blit(lab, lab.get_rect(center=centre))
             return surf
-        return self._get(("letter", name, size, tuple(rgb), letter, dy), make)
+        return self._get(("letter", name, size, tuple(rgb), letter, dy, shape), make)
 
     def tile(self, tile: int, flipped: bool, size: int) -> pygame.Surface:
         """A Workshop tile: a square with a coloured half-circle at its top and bottom edge."""
@@ -145,18 +152,21 @@ class Painter:
             return surf
         return self._get(("tile", tile, flipped, size), make)
 
-    def disc(self, rgb: RGB, size: int, letter: str = "", ring: RGB | None = None) -> pygame.Surface:
-        """A round marker (Funding, turn order, CP) in a seat's colour with its letter."""
+    def disc(self, rgb: RGB, size: int, letter: str = "", ring: RGB | None = None,
+             shape: str | None = None) -> pygame.Surface:
+        """A marker (Funding, turn order, tabs) in a seat's colour with its letter: round, or
+        with colour-blind markings in its colour's ``shape``."""
         def make() -> pygame.Surface:
             surf = pygame.Surface((size, size), pygame.SRCALPHA)
             c = size // 2
-            pygame.draw.circle(surf, rgb, (c, c), c - 1)
-            pygame.draw.circle(surf, ring or theme.INK, (c, c), c - 1, max(1, size // 12))
+            draw_shape(surf, (c, c), c - 1, shape or "circle", rgb, ring or theme.INK,
+                       max(1, size // 12))
             if letter:
                 lab = self.text.render(letter, max(7, round(size * 0.55)), readable_on(rgb), bold=True)
-                surf.blit(lab, lab.get_rect(center=(c, c)))
+                dy = round(size * 0.08) if shape == "triangle" else 0
+                surf.blit(lab, lab.get_rect(center=(c, c + dy)))
             return surf
-        return self._get(("disc", tuple(rgb), size, letter, ring and tuple(ring)), make)
+        return self._get(("disc", tuple(rgb), size, letter, ring and tuple(ring), shape), make)
 
     def research_token(self, token: str, size: int) -> pygame.Surface:
         """A Research token ("G:0"): its location colour, ringed by its weather's Chemical colour,
