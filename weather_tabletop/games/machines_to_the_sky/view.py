@@ -174,14 +174,23 @@ class MachinesView:
         self._cards.append((self._a(r), kind, card))
 
     def _strip(self, surf: pygame.Surface, r: pygame.Rect, card: int) -> None:
-        """A card beneath a lane's top card: only its edge shows, with the Element, the name,
-        the Rating and (green) a permanent effect, as the rulebook asks to keep them visible."""
+        """A card beneath a lane's top card (or a small mat's top card): only its edge shows,
+        with the Element, the name, the Rating and (green) a permanent effect, as the rulebook
+        asks to keep them visible. A tall one writes the name on two lines above the icon."""
         isz = max(6, min(r.h - 4, self.n(16)))
-        surf.blit(self.paint.strip_bg(card, r.w, r.h, isz), r)
-        num = pygame.Rect(r.right - self.n(16), r.y, self.n(14), r.h)
+        tall = r.h >= self.n(52)
+        foot = self.n(19)
+        icon_y = r.h - foot + (foot - isz) // 2 if tall else (r.h - isz) // 2
+        surf.blit(self.paint.strip_bg(card, r.w, r.h, isz, icon_y), r)
+        if tall:
+            num = pygame.Rect(r.right - self.n(18), r.bottom - foot, self.n(14), foot - 1)
+            name = pygame.Rect(r.x + self.n(5), r.y + 2, r.w - self.n(10), r.h - foot - 2)
+        else:
+            num = pygame.Rect(r.right - self.n(16), r.y, self.n(14), r.h)
+            name = pygame.Rect(r.x + isz + 5, r.y, num.x - r.x - isz - 7, r.h)
         self._text(surf, str(K.PROJECTS[card].rating), num, 12, bold=True, align="right")
-        self.ctx.text.box(surf, K.PROJECTS[card].name, pygame.Rect(r.x + isz + 5, r.y, num.x - r.x - isz - 7, r.h),
-                          self.f(12), theme.INK, min_size=self.min_px, wrap=r.h >= self.n(34))
+        self.ctx.text.box(surf, K.PROJECTS[card].name, name, self.f(12), theme.INK,
+                          min_size=self.min_px, wrap=tall, align="center" if tall else "left")
         self._cards.append((self._a(r), "project", card))
 
     @staticmethod
@@ -318,7 +327,7 @@ class MachinesView:
 
     def _zoom_size(self, r: pygame.Rect) -> tuple[int, int] | None:
         """The size of a card's large copy; None when the card is drawn about as large."""
-        zh = min(round(self.rect.h * 0.62), self.n(400))
+        zh = min(round(self.rect.h * 0.56), self.n(360))
         zw = round(zh * va.CARD_RATIO)
         return None if r.h >= zh * 0.8 and r.w >= zw * 0.8 else (zw, zh)
 
@@ -345,7 +354,7 @@ class MachinesView:
             if len(self._zooms) > 60:
                 self._zooms.clear()
             img = pygame.Surface((zw, zh), pygame.SRCALPHA)
-            va.draw_face(self.paint, img, img.get_rect(), kind, card, max(self.min_px, zw // 15),
+            va.draw_face(self.paint, img, img.get_rect(), kind, card, max(self.min_px, zw // 14),
                          self.min_px)
             self._zooms[key] = img
         return img
@@ -850,7 +859,7 @@ class MachinesView:
             if lh - below >= 80:
                 self._card(surf, self.R(lx, top, lw, lh - below), "project", cards[-1])
             else:
-                self._strip(surf, self.R(lx, top, lw, min(lh - below, 38)), cards[-1])
+                self._strip(surf, self.R(lx, top, lw, min(lh - below, 56)), cards[-1])
             if below:
                 br = self.R(lx, top + lh - below, lw, below)
                 self._text(surf, f"+{len(cards) - 1} beneath", br, 12, theme.MUTED, align="center")

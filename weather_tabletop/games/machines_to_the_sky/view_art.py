@@ -179,19 +179,20 @@ class Painter:
             return surf
         return self._get(("back", w, h, count), make)
 
-    def strip_bg(self, card: int, w: int, h: int, isz: int) -> pygame.Surface:
+    def strip_bg(self, card: int, w: int, h: int, isz: int, icon_y: int) -> pygame.Surface:
         """The edge of a card beneath a lane's top card: its Element colour and icon, tinted
         green when it has a permanent effect (the view writes the name and Rating over it)."""
         def make() -> pygame.Surface:
             p = K.PROJECTS[card]
             surf = pygame.Surface((w, h), pygame.SRCALPHA)
             fill = PERMANENT_BG if p.permanent else theme.PANEL
-            pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=max(2, h // 4))
-            pygame.draw.rect(surf, ELEMENT_RGB[p.element], surf.get_rect(), max(1, h // 10),
-                             border_radius=max(2, h // 4))
-            surf.blit(icon(p.element, isz), (2, (h - isz) // 2))
+            rad = max(2, min(h // 4, isz // 2))
+            pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=rad)
+            pygame.draw.rect(surf, ELEMENT_RGB[p.element], surf.get_rect(), max(1, min(h, 24) // 10),
+                             border_radius=rad)
+            surf.blit(icon(p.element, isz), (3, icon_y))
             return surf
-        return self._get(("strip", card, w, h, isz), make)
+        return self._get(("strip", card, w, h, isz, icon_y), make)
 
 
 def card_margin(w: int, h: int) -> int:
