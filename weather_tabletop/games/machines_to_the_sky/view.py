@@ -608,14 +608,17 @@ class MachinesView:
                     self._small_mat(surf, state, box, s)
 
     def _seat_line(self, surf: pygame.Surface, state: MttsState, x: float, y: float, s: int,
-                   w: float, units: float) -> None:
-        """The seat's token, name and VP in ``w`` units from (x, y), one line high."""
+                   w: float, units: float) -> float:
+        """The seat's token, name and VP in at most ``w`` units from (x, y), one line high;
+        the units used."""
         h = units + 6
         tok = self.R(x, y, h, h)
         surf.blit(self._cube(s, min(tok.w, tok.h)), tok)
         lane1, mid, cap = score_parts(state, s)
-        self._text(surf, f"{self._name(state, s)}  {lane1 + min(mid, cap)} VP",
-                   self.R(x + h + 4, y, w - h - 4, h), units, bold=True)
+        line = f"{self._name(state, s)}  {lane1 + min(mid, cap)} VP"
+        used = min(w, h + 6 + self.ctx.text.font(self.f(units), True).size(line)[0] / self.k)
+        self._text(surf, line, self.R(x + h + 4, y, used - h - 4, h), units, bold=True)
+        return used
 
     def _big_mat(self, surf: pygame.Surface, state: MttsState, box: tuple, s: int) -> Iterator[None]:
         x0, y0, w, h = box
@@ -625,7 +628,7 @@ class MachinesView:
         self._mat = self._a(r)
         owner = self._owner == s
         name_w = min(210, w * 0.34)
-        self._seat_line(surf, state, x0 + 6, y0 + 4, s, name_w, 15)
+        name_w = self._seat_line(surf, state, x0 + 6, y0 + 4, s, name_w, 15)
         lane1, mid, cap = score_parts(state, s)
         self._tip(self.R(x0, y0, name_w + 6, 26),
                   f"{self._name(state, s)}: Lane 1 {lane1} VP + Lanes 2-3 {mid} VP (at most {cap} "
@@ -649,7 +652,8 @@ class MachinesView:
         if pl.passed and state.phase == BIDDING:
             facts.append("passed")
         els = elements(pl)
-        facts.append("Elements " + " ".join(f"{K.ELEMENT_NAMES[e][:3]} {els[e]}" for e in K.ELEMENTS if els[e]))
+        facts.append("Elements " + (" ".join(f"{K.ELEMENT_NAMES[e][:3]} {els[e]}" for e in K.ELEMENTS
+                                             if els[e]) or "none"))
         fr = self.R(x0 + 12 + name_w, y0 + 4, right - x0 - 16 - name_w, 21)
         tip = (f"Advance costs {advance_cost(pl)} Power, Demote {demote_cost(pl)} Power "
                f"(the mat and active effects). {pl.supply} Experts in the Supply. Current "
@@ -830,7 +834,7 @@ class MachinesView:
         pl = state.players[s]
         r = self.R(*box)
         self._panel(surf, r, theme.PANEL, self.colour(s).rgb, max(2, self.n(2)))
-        self._seat_line(surf, state, x0 + 5, y0 + 3, s, 150, 13)
+        used = self._seat_line(surf, state, x0 + 5, y0 + 3, s, 170, 13)
         facts = (f"Stock {pl.stock} · Power {pl.power} · hand {len(pl.hand) + len(pl.contacts)} · "
                  f"Ark {ROMAN[pl.ark] or '0'}" + (" · passed" if pl.passed and state.phase == BIDDING else "")
                  + (" · Priority" if state.priority == s else ""))
@@ -838,7 +842,7 @@ class MachinesView:
                f"Power, {len(pl.hand)} Projects and {len(pl.contacts)} Contacts in hand "
                f"(hidden), {len(pl.bonus)} Bonus tokens, Ark Level {ROMAN[pl.ark] or '0'}."
                + (f" Actor: {FX.render_actor(pl.actor)}" if pl.actor >= 0 else ""))
-        fr = self.R(x0 + 160, y0 + 3, w - 166, 19)
+        fr = self.R(x0 + used + 12, y0 + 3, w - used - 18, 19)
         self._text(surf, facts, fr, 12, theme.INK_SOFT, align="right", tip=tip)
         self._tip(self.R(x0, y0, w, 22), tip)
         top = y0 + 24

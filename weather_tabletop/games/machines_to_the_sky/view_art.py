@@ -1,7 +1,10 @@
 """Drawing helpers for the Machines To The Sky table: the card faces (Projects, Contacts, Events,
 Automa cards, Actors), the strips of cards beneath a lane's top card, Expert cubes, Ark markers
-and icons. Every surface is made once per (thing, size) and kept; text comes from the shared
-:class:`TextCache` and the card text from the rules' renderer (:mod:`.effects`).
+and icons. Every picture is made once per (thing, size) and kept. A card's words (its name, the
+text the rules' renderer :mod:`.effects` writes, the Rating) are not baked into the picture:
+:func:`draw_face` writes them over it through the table's text box, so they are fitted to the
+card (wrapped, shrunk to the 12 px floor, then cut, the whole card showing in the hover zoom)
+and the layout tests see every one of them.
 
 Art: ``art/mtts/*.svg`` (drawn for this project, the app palette).
 """
@@ -28,10 +31,6 @@ CONTACT_RGB = (47, 125, 191)
 EVENT_RGB = {"calm": (58, 166, 160), "unique": (200, 85, 61), "deadline": (31, 45, 58)}
 AUTOMA_CARD_RGB = {"green": (63, 158, 110), "red": (200, 85, 61)}
 ACTOR_RGB = (130, 96, 170)
-
-
-def card_size(height: int) -> tuple[int, int]:
-    return max(10, round(height * CARD_RATIO)), max(14, height)
 
 
 def icon(name: str, size: int) -> pygame.Surface:
