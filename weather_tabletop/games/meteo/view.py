@@ -56,7 +56,7 @@ class _Blow:
 ISLAND_LEFT, ISLAND_RIGHT, ISLAND_TOP, ISLAND_BOTTOM = -10.45, 10.85, -10.05, 10.05
 #: The side column beside the island (hex sizes): the wind, the buttons and the hint, the hand,
 #: the supply, the other hands; its blocks' heights and the gap between them.
-COLUMN_W, GAP = 10.4, 0.35
+COLUMN_W, GAP = 10.0, 0.35
 WIND_H, BUTTON_H, HINT_H, HAND_H, SUPPLY_H, ROW_H = 4.6, 1.3, 1.1, 3.4, 3.4, 1.2
 #: Where things stand in a space (hex sizes from its centre; the hex reaches +-1 up and down):
 #: a lying marker above, figures and witches in front of it, the coordinate at the lower edge.
