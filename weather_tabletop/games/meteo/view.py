@@ -32,7 +32,7 @@ from weather_tabletop.ui.table_view import (DRAW_BUDGET, Piece, Shape, StagedRen
                                             draw_shape, shape_of)
 
 from . import view_art as va
-from .board import (COLOURED, DIRECTION_NAMES, DIRECTIONS, LANDSCAPE, LANDSCAPES, PERCH, VILLAGE,
+from .board import (COLOURED, DIRECTION_NAMES, DIRECTIONS, LANDSCAPE, PERCH, VILLAGE,
                     WIND, Board, Pos, distance)
 from .commands import (DrawMarker, EndMovement, EndPlacement, PlaceMarker, RelocateFigure,
                        RelocateWitch, RemoveMarker, RollWind, SkipRemoval, StepFigure, StepWitch)
@@ -380,17 +380,7 @@ class MeteoView:
     # -- tooltips --------------------------------------------------------------------------
 
     def _uses(self, kind: str) -> str:
-        b = self.board
-        on_land = [f"{on} ({va.EFFECT_WORD[c.effect]})" for (m, on), c in b.cells.items()
-                   if m == kind and on in LANDSCAPES]
-        on_marker = [b.marker_names[on] for (m, on), c in b.cells.items()
-                     if m == kind and c.effect == "cancel"]
-        parts = []
-        if on_land:
-            parts.append("on " + ", ".join(on_land))
-        if on_marker:
-            parts.append("on " + " or ".join(on_marker) + " to cancel both")
-        return "; ".join(parts)
+        return va.uses(self.board, kind)
 
     def _marker_tip(self, state: MeteoState, key: tuple) -> str:
         b = self.board
@@ -1129,87 +1119,11 @@ class MeteoView:
         surface.blit(self._table_surface, rect)
 
     def _render_table(self) -> pygame.Surface:
-        """The placement table as the board shows it: a row per marker placed, a column per
-        landscape and per marker already lying; allowed cells coloured by their effect. Laid out
-        in hex sizes like the rest of the board (a cell is at most 1.75 hex sizes)."""
-        L, b, s = self.L, self.board, self.L.s
-        text = self.ctx.text
-        kinds = list(b.marker_kinds)
-        cols = list(LANDSCAPES) + kinds
-        short = {"mountains": "mount.", "thunderstorm": "Storm"}
-        names = {c: tr(short.get(c, c if c in LANDSCAPES else b.marker_names[c])) for c in cols}
-        pad = L.pad
-        cell = round(min(1.75 * s, (L.area.w - 4 * pad) / (len(cols) + 2.2)))
-        icon = round(cell * 0.6)
-        first = round(cell * 2.2)  # the row heads: the marker placed
-        fs = max(theme.MIN_TEXT_PX, round(cell * 0.26))
-        ls = max(theme.MIN_TEXT_PX, round(cell * 0.25))
-        line = text.font(ls).get_height()
-        title = tr("Placement table (row: the marker placed; column: placed on)")
-        title_size = self._font(0.46)
-        title_w = first + len(cols) * cell - 2 * pad  # the table's width inside its margins
-        lines = len(text.lay(title, title_w, 10 ** 4, title_size, bold=True).lines)
-        title_h = text.font(title_size, True).get_linesize() * lines + pad
-        head_h = icon + line + 2 * pad
-        legend = [(e, tr(t)) for e, t in (("impassable", "makes impassable"),
-                                          ("passable", "makes passable"),
-                                          ("holds", "holds figures (fog)"),
-                                          ("cancel", "both removed"))]
-        sq = round(cell * 0.3)
-        w = first + len(cols) * cell + 3 * pad
-        legend_w = (w - 4 * pad) // 2
-        legend_h = 2 * line + 2 * pad
-        h = pad + title_h + head_h + len(kinds) * cell + legend_h + pad
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(surf, theme.PANEL, surf.get_rect(), border_radius=pad * 2)
-        pygame.draw.rect(surf, theme.INK_SOFT, surf.get_rect(), 2, border_radius=pad * 2)
-        text.box(surf, title, pygame.Rect(2 * pad, pad, title_w, title_h), title_size, theme.INK,
-                 bold=True)
-        x0 = pad + first
-        y0 = pad + title_h
-        self._table_cells = []
-        origin = self._table_place(w, h).topleft
-        for j, col in enumerate(cols):
-            cx = x0 + j * cell + cell // 2
-            img = va.hex_tile(col, max(4, icon // 2)) if col in LANDSCAPES else va.token(col, icon)
-            surf.blit(img, img.get_rect(center=(cx, y0 + pad + icon // 2)))
-            text.box(surf, names[col], pygame.Rect(x0 + j * cell + 1, y0 + pad + icon, cell - 2,
-                                                   line), ls, theme.INK_SOFT, align="center",
-                     wrap=False)
-            what = col if col in LANDSCAPES else f"a lying {b.marker_names[col]}"
-            self._table_cells.append((pygame.Rect(x0 + j * cell, y0, cell, head_h).move(origin),
-                                      tr(f"Column: placed on {what}.")))
-        sep = x0 + len(LANDSCAPES) * cell
-        pygame.draw.line(surf, theme.INK_SOFT, (sep, y0), (sep, y0 + head_h + len(kinds) * cell), 2)
-        for i, kind in enumerate(kinds):
-            y = y0 + head_h + i * cell
-            tok = va.token(kind, icon)
-            surf.blit(tok, tok.get_rect(center=(pad + icon // 2 + 2, y + cell // 2)))
-            text.box(surf, names[kind], pygame.Rect(pad + icon + 6, y, x0 - icon - pad - 8, cell),
-                     ls, theme.INK_SOFT, wrap=False)
-            self._table_cells.append((pygame.Rect(0, y, x0, cell).move(origin),
-                                      tr(f"{b.marker_names[kind]}: may be placed "
-                                         f"{self._uses(kind)}.")))
-            for j, col in enumerate(cols):
-                r = pygame.Rect(x0 + j * cell + 1, y + 1, cell - 2, cell - 2)
-                c = b.cells.get((kind, col))
-                if c is None:
-                    pygame.draw.rect(surf, theme.SKY, r, border_radius=3)
-                    continue
-                pygame.draw.rect(surf, va.EFFECT_RGB[c.effect], r, border_radius=3)
-                text.box(surf, tr(va.EFFECT_WORD[c.effect]), r.inflate(-2, -2), fs,
-                         (255, 255, 255), bold=True, align="center", wrap=False)
-                on = col if col in LANDSCAPES else f"a lying {b.marker_names[col]}"
-                self._table_cells.append((r.move(origin),
-                                          tr(f"{b.marker_names[kind]} on {on}: "
-                                             f"{va.EFFECT_TEXT[c.effect]} ({c.source}).")))
-        # the legend: two columns of two
-        y = y0 + head_h + len(kinds) * cell + pad
-        for k, (effect, words) in enumerate(legend):
-            x = 2 * pad + (k % 2) * legend_w
-            top = y + (k // 2) * line
-            r = pygame.Rect(x, top + (line - sq) // 2, sq, sq)
-            pygame.draw.rect(surf, va.EFFECT_RGB[effect], r, border_radius=3)
-            text.box(surf, words, pygame.Rect(r.right + pad, top, legend_w - sq - 3 * pad, line),
-                     ls, theme.INK, wrap=False)
-        return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+        """The placement table (``view_art.placement_table``) at this board's size; its cells'
+        tooltips in screen coordinates."""
+        L = self.L
+        surf, cells = va.placement_table(self.board, self.ctx.text, L.s, L.pad, L.area.w,
+                                         self._font(0.46))
+        origin = self._table_place(*surf.get_size()).topleft
+        self._table_cells = [(rect.move(origin), tip) for rect, tip in cells]
+        return surf
