@@ -230,6 +230,11 @@ class MeteoView:
         self._table_surface = None
         self._blow = None
 
+    def animating(self) -> bool:
+        """The wind is being shown (the die tumbles, the markers slide): the table draws every
+        frame until the frame that ends it has been drawn."""
+        return self._blow is not None
+
     @property
     def busy(self) -> bool:
         """The new state's layer is still being drawn (the last one shows meanwhile)."""
