@@ -167,7 +167,7 @@ class WeatherMachineView:
         if not text:
             return
         fit = self.ctx.text.box(surf, text, box, self.L.font(size), colour, bold=bold, align=align,
-                                valign=valign)
+                                valign=valign, min_size=self.L.floor)
         if fit.cut:
             self._cut_tips.append((self._abs(box), text))
 

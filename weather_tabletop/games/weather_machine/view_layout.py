@@ -81,7 +81,13 @@ class Layout:
         return max(1, round(v * self.k))
 
     def font(self, v: float) -> int:
-        return max(MIN_PX, round(v * self.k))
+        """A text size: ``v`` design units scaled, never below 12 pixels at the sizes the table
+        is made for (k >= 0.97); a smaller view scales its text down with the rest."""
+        return max(self.floor, round(v * self.k)) if self.k >= 0.97 else max(6, int(v * self.k))
+
+    @property
+    def floor(self) -> int:
+        return MIN_PX if self.k >= 0.97 else max(6, int(MIN_PX * self.k))
 
     def board(self) -> pygame.Rect:
         return self.r(0, 0, BOARD_W, BOARD_H)
