@@ -12,8 +12,14 @@ It only draws and maps pointer positions to commands (the :class:`TableView` pro
 * the "Done" button: ``EndPlacement`` / ``EndMovement`` / ``SkipRemoval``;
 * the "Placement table" button shows the table of ``data/markers.toml`` over the island.
 
-Surfaces: the static board is one surface per size; everything the state decides is drawn once
-per state into a second layer; a frame blits the two (plus a short wind animation).
+The board is one drawing in hex sizes (see :class:`_Layout`): the island, each space with its
+coordinate ("K5", as the moves and the log name it), and beside it a column with the wind circle
+and the die, the buttons and a hint of what to do, the hand, the supply and the other hands.
+
+Surfaces: the static board is one surface per size (the coordinates a layer of their own, laid
+over the lying markers); everything the state decides is drawn once per state into a second
+layer; a frame blits the two (plus a short wind animation). All text goes through
+``ctx.text.box`` at 12 px or more.
 """
 
 from __future__ import annotations
@@ -115,8 +121,6 @@ class _Layout:
         self.head_h = round(0.75 * s)
         self.tile = round(1.95 * s)
         self.gap = round(0.4 * s)
-        # a strip covering the hand, supply and others (kept for callers that ask for it)
-        self.strip = self.hand_rect.union(self.others_rect)
 
     def font(self, k: float) -> int:
         """A font size of ``k`` hex sizes, never below the table's 12 px."""
@@ -160,7 +164,7 @@ class MeteoView:
         self._static: pygame.Surface | None = None
         self._labels: pygame.Surface | None = None  # the spaces' coordinates
         self._static_key: tuple | None = None
-        self._layer: pygame.Surface | None = None  # figures, witches, strip contents (alpha)
+        self._layer: pygame.Surface | None = None  # figures, witches, the column (alpha)
         self._composite: pygame.Surface | None = None  # static + markers + layer
         self._layer_key: tuple | None = None
         self._stage = StagedRender()
@@ -778,7 +782,7 @@ class MeteoView:
     # -- the state layer -------------------------------------------------------------------
 
     def _render_state(self, state: MeteoState, seat: int | None) -> Iterator[None]:
-        """The markers, figures, witches and the strip over the static board, a part per step (a
+        """The markers, figures, witches and the column over the static board, a part per step (a
         generator: see :class:`StagedRender`); the result replaces the shown one at the end."""
         assert self._static is not None
         L, s = self.L, self.L.s
@@ -874,7 +878,7 @@ class MeteoView:
         yield
         self._draw_wind_state(layer, state, pieces, acting)
         yield
-        self._draw_strip(layer, state, seat, pieces, acting)
+        self._draw_column(layer, state, seat, pieces, acting)
         yield
         done = self._done_command(state)
         if done is not None:
@@ -1005,7 +1009,7 @@ class MeteoView:
             return "Drag the supply or a face-up marker to your hand"
         return ""
 
-    def _draw_strip(self, layer: pygame.Surface, state: MeteoState, seat: int | None,
+    def _draw_column(self, layer: pygame.Surface, state: MeteoState, seat: int | None,
                     pieces: list[Piece], acting: bool) -> None:
         """The column under the buttons: the hint, the hand, the supply, the other hands."""
         L = self.L
