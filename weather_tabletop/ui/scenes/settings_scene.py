@@ -31,28 +31,28 @@ class SettingsScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.controls: dict = {}
-        self._sample_at = (0, 0)
+        self._sample_at = None
+        self._holder = None
 
     def build(self) -> None:
+        """Rows of a label and its control, sized from their fonts: side by side when the
+        labels fit beside the controls, else each label above its control; the rows scroll
+        when a big UI scale makes them taller than the window."""
         self.name = tr("settings.title")
         w, h = self.app.size
-        m = self.px(48)
+        m = min(self.px(48), w // 20)
         s = self.app.settings
         self.controls = {}
-        widgets.label(self, pygame.Rect(m, self.px(28), w // 2, self.px(56)), self.name,
-                      object_id="#title")
-        back = widgets.button(self, pygame.Rect(w - m - self.px(180), self.px(36), self.px(180),
-                                                self.px(46)), tr("common.back"), object_id="#secondary")
+        top = min(self.px(28), h // 30)
+        head_h = self.app.text.font(self.px(40), True).get_linesize() + 4
+        widgets.label(self, pygame.Rect(m, top, w // 2, head_h), self.name, object_id="#title")
+        bh = self.app.text.font(self.px(17), True).get_linesize() + self.px(14)
+        bw = max(self.px(180), self.app.text.font(self.px(17), True).size(tr("common.back"))[0]
+                 + self.px(40))
+        back = widgets.button(self, pygame.Rect(w - m - bw, top + (head_h - bh) // 2, bw, bh),
+                              tr("common.back"), object_id="#secondary")
         self.controls[back] = "back"
-        box = pygame.Rect(m, self.px(110), min(w - 2 * m, self.px(760)), self.px(470))
-        widgets.panel(self, box)
-        lx = box.x + self.px(28)
-        lw = self.px(300)
-        cx = lx + lw + self.px(20)
-        cw = box.right - cx - self.px(28)
-        y = box.y + self.px(26)
-        fh = self.px(42)
-        gap = self.px(16)  # six rows fit a 1280x720 window at 150 %
+        box = pygame.Rect(m, top + head_h + self.px(12), min(w - 2 * m, self.px(760)), 0)
         rows = [
             ("ui_scale", tr("settings.scale"), [(f"{round(v * 100)} %", str(v)) for v in UI_SCALES],
              str(s.ui_scale)),
@@ -62,25 +62,53 @@ class SettingsScene(Scene):
              [(_seconds_text(v), str(v)) for v in THINKING_SECONDS], str(s.thinking_seconds)),
             ("language", tr("settings.language"), [(n, c) for c, n in i18n.languages().items()],
              i18n.language()),
+            ("colour_blind", tr("settings.colour_blind"), None, s.colour_blind),
+            ("fullscreen", tr("settings.fullscreen"), None, s.fullscreen),
         ]
+        pad = self.px(24)
+        label_font = self.app.text.font(self.px(16), True)
+        lh = label_font.get_linesize() + 6
+        fh = max(self.app.text.font(self.px(17), True).get_linesize() + self.px(10), lh)
+        gap = self.px(14)
+        inner_w = box.w - 2 * pad - 24  # room for a scroll bar
+        lw = max(label_font.size(text)[0] for _k, text, _o, _c in rows) + 8
+        beside = lw + self.px(20) + self.px(220) <= inner_w
+        row_h = (fh if beside else lh + fh) + gap
+        note_h = self.app.text.font(self.px(14)).get_linesize() + 6
+        content_h = len(rows) * row_h + note_h + pad
+        box.h = min(content_h + 2, h - box.y - min(self.px(16), h // 40))
+        widgets.panel(self, box)
+        area = pygame.Rect(box.x + 1, box.y + 1, box.w - 2, box.h - 2)
+        holder = pygame_gui.elements.UIScrollingContainer(
+            area, self.manager, container=self.root, allow_scroll_x=False)
+        holder.set_scrollable_area_dimensions((area.w - 24 if content_h > area.h else area.w,
+                                               max(area.h, content_h)))
+        inner = holder.get_container()
+        lx, y = pad, pad // 2
+        cx = lx + (lw + self.px(20) if beside else 0)
+        cw = inner_w - (cx - lx)
+        self._sample_at = None
         for key, text, options, current in rows:
-            widgets.label(self, pygame.Rect(lx, y, lw, fh), text, object_id="#field")
-            dd = widgets.dropdown(self, pygame.Rect(cx, y, cw, fh), options, current)
-            self.controls[dd] = key
-            y += fh + gap
-        sample_y = y + fh // 2  # the colour-blind row: sample tokens beside its button
-        for key, text, on in (("colour_blind", tr("settings.colour_blind"), s.colour_blind),
-                              ("fullscreen", tr("settings.fullscreen"), s.fullscreen)):
-            widgets.label(self, pygame.Rect(lx, y, lw, fh), text, object_id="#field")
-            b = widgets.button(self, pygame.Rect(cx, y, self.px(140), fh),
-                               tr("settings.on") if on else tr("settings.off"),
-                               object_id=None if on else "#secondary",
-                               tooltip=tr("settings." + key + "_tip"))
-            self.controls[b] = key
-            y += fh + gap
-        self._sample_at = (cx + self.px(170), sample_y)
-        widgets.label(self, pygame.Rect(lx, box.bottom - self.px(56), box.width - self.px(56), self.px(30)),
-                      tr("settings.saved_where"), object_id="#small")
+            widgets.label(self, pygame.Rect(lx, y + ((fh - lh) // 2 if beside else 0), lw, lh),
+                          text, object_id="#field", container=inner)
+            cy = y if beside else y + lh
+            if options is not None:
+                dd = widgets.dropdown(self, pygame.Rect(cx, cy, cw, fh), options, current,
+                                      container=inner)
+                self.controls[dd] = key
+            else:
+                on = bool(current)
+                b = widgets.button(self, pygame.Rect(cx, cy, min(cw, self.px(140)), fh),
+                                   tr("settings.on") if on else tr("settings.off"),
+                                   object_id=None if on else "#secondary",
+                                   tooltip=tr("settings." + key + "_tip"), container=inner)
+                self.controls[b] = key
+                if key == "colour_blind":  # sample tokens beside its button, if there is room
+                    self._sample_at = (b, (min(cw, self.px(140)) + self.px(30), fh // 2))
+            y += row_h
+        widgets.label(self, pygame.Rect(lx, y, inner_w, note_h), tr("settings.saved_where"),
+                      object_id="#small", container=inner)
+        self._holder = holder
 
     def draw(self, surface: pygame.Surface) -> None:
         widgets.plain_background(surface)
@@ -89,9 +117,17 @@ class SettingsScene(Scene):
         if any(isinstance(c, pygame_gui.elements.UIDropDownMenu)
                and c.current_state is c.menu_states.get("expanded") for c in self.controls):
             return  # an open list covers the sample tokens' place
-        x, y = self._sample_at
+        if self._sample_at is None:
+            return
+        button, (dx, dy) = self._sample_at
+        r = button.get_abs_rect()
+        holder = self._holder.get_abs_rect() if getattr(self, "_holder", None) else None
+        x, y = r.x + dx, r.y + dy
         for i, colour in enumerate(_SAMPLE):
-            draw_token(surface, (x + i * self.px(44), y), self.px(17), colour, i, self.app.text,
+            cx = x + i * self.px(44)
+            if holder is not None and not holder.collidepoint(cx + self.px(17), y):
+                continue  # scrolled away, or no room beside the button
+            draw_token(surface, (cx, y), self.px(17), colour, i, self.app.text,
                        self.app.settings.colour_blind)
 
     def handle(self, event: pygame.event.Event) -> None:
