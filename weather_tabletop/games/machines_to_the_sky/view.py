@@ -518,16 +518,26 @@ class MachinesView:
             return
         top = max(v for _, v in shown)
         leaders = [k for k, v in shown if v == top]
-        cube = r.h
-        chip_w = min(cube + self.n(24), r.w // len(shown))
+        chip_w = min(r.h + self.n(24), r.w // len(shown))
+        numw = self.ctx.text.font(self.min_px, True).size(f"×{top}")[0] + 2
+        cube = min(r.h, chip_w - numw - 1)
         x = r.centerx - chip_w * len(shown) // 2
         words = []
         for k, v in shown:
             chip = pygame.Rect(x, r.y, chip_w, r.h)
-            if k in leaders and len(leaders) == 1:
-                pygame.draw.rect(surf, theme.SUN, chip, border_radius=4)
-            surf.blit(self._cube(k, cube), (x, r.y))
-            self._text(surf, f"×{v}", pygame.Rect(x + cube, r.y, chip_w - cube, r.h), 12, bold=True)
+            if cube >= self.n(14):
+                if k in leaders and len(leaders) == 1:
+                    pygame.draw.rect(surf, theme.SUN, chip, border_radius=4)
+                surf.blit(self._cube(k, cube), (x, r.y + (r.h - cube) // 2))
+                self._text(surf, f"×{v}", pygame.Rect(x + cube, r.y, chip_w - cube, r.h), 12, bold=True)
+            else:  # no room for cubes: the seat's colour and letter with the count
+                rgb = self.colour(k).rgb if k >= 0 else va.AUTOMA_RGB
+                letter = self.colour(k).letter if k >= 0 else "A"
+                pygame.draw.rect(surf, rgb, chip.inflate(-2, 0), border_radius=4)
+                if k in leaders and len(leaders) == 1:
+                    pygame.draw.rect(surf, theme.SUN, chip.inflate(-2, 0), 2, border_radius=4)
+                ink = theme.INK if sum(rgb) > 450 else (255, 255, 255)
+                self._text(surf, f"{letter}{v}", chip.inflate(-4, 0), 12, ink, bold=True, align="center")
             x += chip_w
             words.append(f"{self._name(state, k) if k >= 0 else 'the Automa'} {v}")
         what = "the Priority token space" if slot == PRIORITY_SPACE else \
