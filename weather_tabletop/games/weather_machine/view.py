@@ -1333,9 +1333,9 @@ class WeatherMachineView:
                 self._pieces.append(Piece(("tok", tok), self._abs(box), T.token(tok), seat, img))
             self._tip(box, f"{cap(T.token(tok))}, waiting to be placed."
                       + (" Drag it onto a lit Office space." if movable else ""))
-        cw, ch = 40, 32
+        cw, ch = 40, 24
         for r_ in range(6):
-            ry = y + 24 + r_ * (ch + 2)
+            ry = y + 22 + r_ * (ch + 2)
             for c in range(3):
                 colour = D.office_colours[r_][c]
                 r = L.r(x + c * (cw + 2), ry, cw, ch)
@@ -1344,7 +1344,7 @@ class WeatherMachineView:
                 ben = D.office_benefit[r_][c]
                 cell = p.office[r_][c]
                 if cell:
-                    img = self.paint.research_token(cell, L.n(24))
+                    img = self.paint.research_token(cell, L.n(22))
                     surf.blit(img, img.get_rect(center=r.center))
                 elif ben:
                     self._label(surf, va.short_benefits(ben), r, 12, theme.INK_SOFT)
@@ -1393,14 +1393,15 @@ class WeatherMachineView:
                 self._label(surf, va.short_benefits(D.goal_space_benefit[sp]), r, 12, theme.INK_SOFT)
                 self._tip(r, f"{cap(T.goal_space(sp))}: empty. Setting a Goal here "
                              f"(Investment tile) gains {T.benefits(D.goal_space_benefit[sp])}.")
-        # goal tiles below the Laboratory: three a row (narrower when there are more than six)
+        # goal tiles below the Laboratory: three rows of three (narrower when there are more)
         hx, hy, hw, hh = GOAL_HAND
         self._heading(surf, "Goal tiles", hx, hy, hw)
         hand = p.goals_hand
-        cols = max(3, (len(hand) + 1) // 2)
-        tw = (hw - 2 * (cols - 1)) / cols
+        cols = max(3, -(-len(hand) // 3))
+        rows = max(1, -(-len(hand) // cols))
+        tw, th = (hw - 2 * (cols - 1)) / cols, min(40, (hh - 20 - 2 * (rows - 1)) / rows)
         for k, g in enumerate(hand):
-            r = L.r(hx + (k % cols) * (tw + 2), hy + 20 + (k // cols) * (gh + 2), tw, gh)
+            r = L.r(hx + (k % cols) * (tw + 2), hy + 20 + (k // cols) * (th + 2), tw, th)
             self._goal_face(surf, g, r, False)
             if mine:
                 img = surf.subsurface(r).copy()

@@ -85,7 +85,12 @@ def short_benefit(b: str) -> str:
 
 
 def short_benefits(items: tuple[str, ...]) -> str:
-    return " + ".join(short_benefit(b) for b in items) if items else ""
+    """Benefits in a few characters, the same one twice counted ("2 Part + 2 CP")."""
+    shown: list[str] = []
+    for b in dict.fromkeys(items):
+        n = items.count(b)
+        shown.append(short_benefit(b) if n == 1 else f"{n} {short_benefit(b)}")
+    return " + ".join(shown)
 
 
 def readable_on(rgb: RGB) -> RGB:

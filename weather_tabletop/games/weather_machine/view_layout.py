@@ -34,10 +34,10 @@ BAND = (58, 34)  # the band under the action spaces (from the panel's top, heigh
 TABS = (0, LAB_Y, LAB_W, 38)
 #: parts of the Laboratory (x, y, w, h) in design units
 VOUCHERS = (0, LAB_Y + 41, LAB_W, 24)
-OFFICE_ROWS = (0, LAB_Y + 68, 196, 228)
+OFFICE_ROWS = (0, LAB_Y + 68, 196, 178)
+GOAL_HAND = (0, LAB_Y + 250, 196, 146)  # nine tiles at the start: three rows of three
 LINE = (202, LAB_Y + 68, 176, 228)
-GOALS = (0, LAB_Y + 300, 196, 96)
-GOAL_HAND = (202, LAB_Y + 300, 176, 96)
+GOALS = (202, LAB_Y + 300, 176, 96)
 WORKSHOP = (0, LAB_Y + 400, LAB_W, 162)
 TILES_BESIDE = (0, LAB_Y + 566, LAB_W, 50)
 MIN_PX = 12
