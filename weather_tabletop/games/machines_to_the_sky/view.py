@@ -59,7 +59,7 @@ BOARD = (1000, 640)
 GAP = 6
 #: the rows of the board (y, height) in units: the Market and Events, the Ark Track, the mats,
 #: the hand
-TOP, ARK, MATS, HAND = (0, 216), (222, 70), (298, 204), (508, 132)
+TOP, ARK, MATS, HAND = (0, 216), (222, 70), (298, 218), (522, 118)
 #: where a piece dropped off every place is said to go: no Market slot, no lane, no side
 NOWHERE_SLOT, NO_LANE, NO_SIDE = -9, 0, "nowhere"
 #: seconds the pointer rests on a card before its large copy shows

@@ -135,11 +135,12 @@ class Painter:
     # here, and its words (name, text, Rating), which the view writes over it through the
     # table's text box so they are fitted, recorded and never cut without a tooltip.
 
-    def card_bg(self, w: int, h: int, band: tuple, band_h: int, footer_h: int,
-                icon_name: str | None, rating: bool, body_fill: tuple | None) -> pygame.Surface:
+    def card_bg(self, w: int, h: int, band: tuple, band_h: int, body: tuple[int, int] | None,
+                icon_at: tuple[str, int, int, int] | None,
+                disc: tuple[int, int, int] | None) -> pygame.Surface:
         """A card's picture without words: the frame, the coloured band of ``band_h`` pixels
-        for the name, an optional tinted body (a permanent effect), and in the footer the
-        Element icon and the Rating disc."""
+        for the name, a tinted body from y ``body[0]`` to ``body[1]`` (a permanent effect), the
+        Element icon (name, x, y, size) and the Rating disc (x, y of its centre, radius)."""
         def make() -> pygame.Surface:
             surf = pygame.Surface((w, h), pygame.SRCALPHA)
             radius = max(3, min(w, h) // 14)
@@ -149,20 +150,22 @@ class Painter:
             pygame.draw.rect(surf, band, band_rect, border_top_left_radius=radius,
                              border_top_right_radius=radius)
             m = card_margin(w, h)
-            if body_fill is not None:
-                body = pygame.Rect(m // 2, band_rect.bottom + m // 2, w - m, h - band_rect.bottom - footer_h - m)
-                pygame.draw.rect(surf, body_fill, body, border_radius=max(2, m))
-                pygame.draw.rect(surf, PERMANENT_LINE, body, 1, border_radius=max(2, m))
-            isz = footer_h
-            if icon_name:
-                surf.blit(icon(icon_name, isz - 2), (m + 1, h - m - isz + 1))
-            if rating:
-                c = (w - m - isz // 2, h - m - isz // 2)
-                pygame.draw.circle(surf, theme.INK, c, isz // 2)
+            if body is not None:
+                box = pygame.Rect(m // 2, body[0], w - m, body[1] - body[0])
+                pygame.draw.rect(surf, PERMANENT_BG, box, border_radius=max(2, m))
+                pygame.draw.rect(surf, PERMANENT_LINE, box, 1, border_radius=max(2, m))
+            if icon_at is not None:
+                name, x, y, size = icon_at
+                if band_rect.collidepoint(x, y):  # on the band: on a white disc
+                    pygame.draw.circle(surf, theme.PANEL, (x + size // 2, y + size // 2), size // 2 + 1)
+                surf.blit(icon(name, size), (x, y))
+            if disc is not None:
+                pygame.draw.circle(surf, theme.INK, disc[:2], disc[2])
+                if band_rect.collidepoint(disc[:2]):
+                    pygame.draw.circle(surf, theme.PANEL, disc[:2], disc[2], 1)
             pygame.draw.rect(surf, theme.INK, surf.get_rect(), max(1, border), border_radius=radius)
             return surf
-        return self._get(("cardbg", w, h, tuple(band), band_h, footer_h, icon_name, rating,
-                          body_fill), make)
+        return self._get(("cardbg", w, h, tuple(band), band_h, body, icon_at, disc), make)
 
     def back(self, w: int, h: int, count: int | None = None) -> pygame.Surface:
         """A card back, with a count badge when given."""
@@ -234,39 +237,54 @@ def draw_face(paint: Painter, surf: pygame.Surface, r: pygame.Rect, kind: str, c
               fs: int, min_px: int = MIN_TEXT_PX) -> bool:
     """A face-up card at ``r`` on ``surf``: the picture (cached) and the words through the text
     box (name wrapped on up to two lines, the text shrunk to ``min_px``, the corner word and the
-    Rating). True when some text had to be cut (the whole card then shows on hover)."""
+    Rating). A card wider than high (a lane's top card, the hand) keeps the Element icon and
+    the Rating in its band, to leave the text more lines. True when some text had to be cut
+    (the whole card then shows in the hover zoom)."""
     name, band, corner, body, el, rating, permanent = card_words(kind, card)
     text = paint.text
     w, h = r.size
     m = card_margin(w, h)
     tsize = fs + 1
-    title = text.lay(name, w - 2 * m, 2 * text.font(max(min_px, tsize), True).get_linesize(),
+    small = max(min_px, fs - 1)
+    isz = text.font(small).get_height() + 1  # the icon, the Rating disc, the footer's height
+    wide = w > h * 1.15
+    room = w - m - (((isz + 2) if el else 0) + ((isz + 2) if rating is not None else 0) + m if wide else 0)
+    title = text.lay(name, room, 2 * text.font(max(min_px, tsize), True).get_linesize(),
                      tsize, True, min_px)
     tf = text.font(title.size, True)
-    band_h = min(h // 3, (len(title.lines) - 1) * tf.get_linesize() + tf.get_height() + m)
-    small = max(min_px, fs - 1)
-    footer_h = text.font(small).get_height() + 1
-    bg = paint.card_bg(w, h, band, band_h, footer_h, el, rating is not None,
-                       PERMANENT_BG if permanent else None)
-    surf.blit(bg, r)
-    cut = text.box(surf, name, pygame.Rect(r.x + m, r.y + 1, w - 2 * m, band_h), tsize,
-                   (255, 255, 255), bold=True, min_size=min_px).cut
-    isz = footer_h
-    foot = pygame.Rect(r.x + m + (isz + 2 if el else 0), r.bottom - m - isz,
-                       w - 2 * m - (isz + 2) * ((1 if el else 0) + (1 if rating is not None else 0)), isz)
-    body_r = pygame.Rect(r.x + m + (m // 2 if permanent else 0), r.y + band_h + m,
-                         w - 2 * m - (m if permanent else 0), foot.y - r.y - band_h - m - 1)
+    band_h = min(h // 2 if wide else h // 3,
+                 (len(title.lines) - 1) * tf.get_linesize() + tf.get_height() + m)
+    if wide:
+        iy = max(1, (band_h - isz) // 2 + 1)
+        icon_at = (el, m, iy, isz) if el else None
+        disc_r = pygame.Rect(w - m - isz, iy, isz, isz)
+        title_r = pygame.Rect(r.x + m + ((isz + 2) if el else 0), r.y + 1, room, band_h)
+        foot = None
+        body_bottom = h - m
+    else:
+        icon_at = (el, m + 1, h - m - isz + 1, isz - 2) if el else None
+        disc_r = pygame.Rect(w - m - isz, h - m - isz, isz, isz)
+        title_r = pygame.Rect(r.x + m // 2, r.y + 1, w - m, band_h)
+        foot = pygame.Rect(r.x + m + (isz + 2 if el else 0), r.bottom - m - isz,
+                           w - 2 * m - (isz + 2) * ((1 if el else 0) + (1 if rating is not None else 0)), isz)
+        body_bottom = h - m - isz - 1
+    body_top = band_h + m
+    tint = (body_top - m // 2, body_bottom + m // 4) if permanent else None
+    disc = (disc_r.centerx, disc_r.centery, isz // 2) if rating is not None else None
+    surf.blit(paint.card_bg(w, h, band, band_h, tint, icon_at, disc), r)
+    cut = text.box(surf, name, title_r, tsize, (255, 255, 255), bold=True, min_size=min_px).cut
+    body_r = pygame.Rect(r.x + m + (m // 2 if permanent else 0), r.y + body_top,
+                         w - 2 * m - (m if permanent else 0), body_bottom - body_top)
     if body_r.h >= text.font(min_px).get_height():
         cut = text.box(surf, body, body_r, fs, theme.INK, valign="top", min_size=min_px).cut or cut
     else:
         cut = True
-    if text.font(small).size(corner)[0] > foot.w:
-        corner = SHORT.get(corner.split(" ")[0], corner).format(*corner.split(" ")[1:])
-    if foot.w > 10:
+    if foot is not None and foot.w > 10:
+        if text.font(small).size(corner)[0] > foot.w:
+            corner = SHORT.get(corner.split(" ")[0], corner).format(*corner.split(" ")[1:])
         text.box(surf, corner, foot, small, theme.INK_SOFT, align="center", min_size=min_px,
                  wrap=False)
     if rating is not None:
-        disc = pygame.Rect(r.right - m - isz, r.bottom - m - isz, isz, isz)
-        text.box(surf, str(rating), disc, small, (255, 255, 255), bold=True, align="center",
-                 min_size=min_px, wrap=False)
+        text.box(surf, str(rating), disc_r.move(r.topleft), small, (255, 255, 255), bold=True,
+                 align="center", min_size=min_px, wrap=False)
     return cut
