@@ -42,8 +42,7 @@ import pygame
 
 from weather_tabletop.engine.protocol import Command, Game
 from weather_tabletop.ui import theme
-from weather_tabletop.ui.table_view import (DRAW_BUDGET, Piece, Shape, StagedRender, ViewContext,
-                                            draw_shape, shape_of)
+from weather_tabletop.ui.table_view import DRAW_BUDGET, Piece, Shape, StagedRender, ViewContext, shape_of
 
 from . import board as B
 from . import rules as R
@@ -655,7 +654,8 @@ class WeatherMachineView:
         gap = L.n(3)
         foot_h = self._block_h(text.lay("x", inner, L.n(20), L.font(12)), False) if more > 0 else 0
         rows_h = [self._block_h(f, False) + 2 * gap for f in fits]
-        h = pad + head_h + pad + sum(rh + gap for rh in rows_h) + gap + (foot_h + gap if more > 0 else 0) + pad
+        h = (pad + head_h + pad + sum(rh + gap for rh in rows_h) + gap
+             + (foot_h + gap if more > 0 else 0) + pad)
         box = pygame.Rect(0, 0, w, h)
         area = pygame.Rect(0, 0, L.w, L.h)
         workshop = L.r(*WORKSHOP)
