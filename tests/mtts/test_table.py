@@ -272,3 +272,31 @@ def test_draws_at_two_sizes_and_with_the_automa():
             view.draw(surf, state, 0)
             assert view.pieces(state, 0)
             assert all(rect.contains(r) for r, _, _ in view._cards)
+
+
+def test_every_legal_command_has_a_piece_and_a_place():
+    """Each command the rules allow can be played on the board: a piece to click, or a piece
+    and a lit place to drop it on (Bids, Projects, Advance/Demote, tokens, Actors, buttons)."""
+    import random
+
+    from weather_tabletop.engine.match import Match
+    from weather_tabletop.ui.table_view import ViewContext
+    from weather_tabletop.ui.theme import TextCache
+
+    pygame.init()
+    for players in (1, 3):
+        config = GameConfig(GAME.id, mtts_config(players, 21).seats, (("actors", "yes"),), 21)
+        match = Match.start(GAME, config)
+        rng = random.Random(21)
+        view = MachinesView(GAME, pygame.Rect(0, 0, 1010, 640),
+                            context=ViewContext(config.seats, False, 1.0, TextCache()))
+        while not match.is_over():
+            seat = match.to_act()[0]
+            state, legal = GAME.view(match.state, seat), match.legal(seat)
+            reach = set()
+            for p in view.pieces(state, seat):
+                if p.key in view._clicks:
+                    reach.add(view._clicks[p.key])
+                reach.update(cmd for _, cmd in view.drop_targets(p, legal))
+            assert set(legal) <= reach, set(legal) - reach
+            match.submit(rng.choice(legal))
