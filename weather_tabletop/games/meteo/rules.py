@@ -1150,7 +1150,9 @@ def _a_removed(s: MeteoState, e: MarkerRemoved) -> dict:
 
 
 def _a_rolled(s: MeteoState, e: DieRolled) -> dict:
-    return {}
+    """The die stays on the face it showed until the next roll (the table draws it so, also
+    after Continue)."""
+    return {"last_roll": e.face}
 
 
 def _a_blown(s: MeteoState, e: MarkersBlown) -> dict:

@@ -70,6 +70,7 @@ class MeteoState:
     ending: int  # the seat that first had all figures in its own half, -1 before
     round_limit: int  # the project's safety limit on rounds, 0 for none
     names: tuple[str, ...] = ()  # the players' names, as the log and the moves say them
+    last_roll: int = 0  # the die's face as last rolled (0 before the first roll): the table shows it
 
     @cached_property
     def marker_map(self) -> dict[Pos, str]:

@@ -187,10 +187,10 @@ class TableScene(Scene):
         # the two banner lines change with the turn: drawn by the scene (re-laying a pygame_gui
         # label costs milliseconds), fitted to the room the buttons leave
         t = lay.title
-        half = t.h // 2
-        self.banner = {"game": BannerLine(pygame.Rect(t.x, t.y + max(2, t.h // 12), t.w, half - 2),
+        half, edge = t.h // 2, max(2, t.h // 12)
+        self.banner = {"game": BannerLine(pygame.Rect(t.x, t.y + edge, t.w, half - edge),
                                           self.name, self.px(15), (220, 235, 247), False),
-                       "turn": BannerLine(pygame.Rect(t.x, t.y + half, t.w, half - max(2, t.h // 12)),
+                       "turn": BannerLine(pygame.Rect(t.x, t.y + half, t.w, t.h - half - edge),
                                           "", self.px(20), (255, 255, 255), True)}
         keys = (["menu", "rules", "restart", "step", "pause"] if self.session.is_demo
                 else ["menu", "rules", "redo", "undo"]) + ["scores"]
