@@ -4,7 +4,7 @@ the game's options and the table option "casual undo"."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Callable
 
 import pygame
 import pygame_gui
@@ -13,9 +13,25 @@ from ... import games
 from ...engine.protocol import GameConfig, SeatConfig, default_colours, seats_error
 from ... import i18n
 from ...i18n import tr
-from .. import widgets
+from .. import theme, widgets
 from ..scene import Scene
 from ..table_view import draw_token
+
+
+Row = tuple[int, Callable[[int, int, int], None]]  # a row's height and put(x, y, width)
+
+# Theme ids of the widgets' fonts (most specific first), to size them from their text.
+FIELD = ("#field", "label")
+SMALL = ("#small", "label")
+HEADING = ("#heading", "label")
+MESSAGE = ("#message", "label")
+BODY = ("label",)
+DROPDOWN = ("drop_down_menu",)
+ENTRY = ("text_entry_line",)
+
+
+def _height(rows: list[Row]) -> int:
+    return sum(height for height, _ in rows)
 
 
 #: The order levels are offered in; ``greedy`` is another name of ``normal`` and not listed.
@@ -50,9 +66,12 @@ class SetupScene(Scene):
         self.casual = False
         self.message = ""
         self.players = players or 0
-        self.controls: dict[Any, tuple[str, int | str]] = {}
-        self.entries: list[pygame_gui.elements.UITextEntryLine] = []
+        self.controls: dict[Any, tuple[str, Any]] = {}
+        self.entries: dict[int, pygame_gui.elements.UITextEntryLine] = {}  # by seat, when shown
         self._token_spots: list[tuple[tuple[int, int], int]] = []
+        self._scroll: dict[str, int] = {}  # a column's first row shown
+        self._scrollers: list[tuple[str, pygame.Rect]] = []  # the columns that scroll
+        self._arrows: list[tuple[pygame.Rect, int, bool]] = []  # scroll buttons: spot, step, on
         if self.game_id:
             self.choose_game(self.game_id)
 
@@ -91,7 +110,7 @@ class SetupScene(Scene):
                 s["kind"] = "computer:" + default_level(game)
 
     def _harvest(self) -> None:
-        for i, e in enumerate(self.entries):
+        for i, e in self.entries.items():
             if i < len(self.seats):
                 self.seats[i]["name"] = e.get_text().strip()[:24]
 
@@ -105,137 +124,309 @@ class SetupScene(Scene):
         return out
 
     # -- widgets ---------------------------------------------------------------------------
+    #
+    # The page is sized from the theme's fonts at this scale (issue 13: at UI scale 150% fixed
+    # sizes ran off the window and cut labels). A title bar with Back, a footer with Start, and
+    # between them the game and its options (left) beside the seats (right) when both fit side by
+    # side, else one column. Each column is a list of rows; a column whose rows do not all fit
+    # shows the rows from its scroll position and scrolls by whole rows (the ▲ ▼ buttons, the
+    # wheel, Page Up and Page Down): widgets are never drawn half outside their panel, and the
+    # drop-down lists stay in the root container, so they open over everything.
 
     def build(self) -> None:
         w, h = self.app.size
-        m = self.px(48)
-        self.controls = {}
-        self.entries = []
-        self._token_spots = []
-        widgets.label(self, pygame.Rect(m, self.px(28), w // 2, self.px(56)), self.name,
-                      object_id="#title")
-        back = widgets.button(self, pygame.Rect(w - m - self.px(180), self.px(36), self.px(180),
-                                                self.px(46)), tr("common.back"), object_id="#secondary")
+        m = max(12, min(self.px(48), w // 26, h // 15))
+        self.controls, self.entries, self._token_spots, self._scrollers = {}, {}, [], []
+        self._arrows = []
+        top = max(8, min(self.px(28), m))
+        bar_h = max(self.px(46), self.text_size("Ag", "button")[1] + self.px(14))
+        title_h = self.text_size(self.name, "#title", "label")[1]
+        head_h = max(title_h, bar_h)
+        # the title bar: the title, then Back and (with a game) Start at the right
+        x = w - m
+        if self.game_id is not None:
+            start_text = tr("setup.start")
+            start_w = self.text_size(start_text, "button")[0] + self.px(64)
+            x -= start_w
+            start = widgets.button(self, pygame.Rect(x, top + (head_h - bar_h) // 2, start_w, bar_h),
+                                   start_text, tooltip=tr("setup.start_tip"))
+            self.controls[start] = ("start", 0)
+            x -= self.px(16)
+        back_text = tr("common.back")
+        back_w = self.text_size(back_text, "#secondary", "button")[0] + self.px(64)
+        x -= back_w
+        back = widgets.button(self, pygame.Rect(x, top + (head_h - bar_h) // 2, back_w, bar_h),
+                              back_text, object_id="#secondary")
         self.controls[back] = ("back", 0)
+        widgets.label(self, pygame.Rect(m, top + (head_h - title_h) // 2, max(1, x - 2 * m),
+                                        title_h), self.name, object_id="#title")
+        body_top = top + head_h + max(8, self.px(20))
         if self.game_id is None:
-            widgets.label(self, pygame.Rect(m, self.px(120), w - 2 * m, self.px(40)),
-                          tr("setup.no_games"), object_id="#heading")
+            self._lines(tr("setup.no_games"), HEADING, m, body_top, w - 2 * m)
             return
+        if self.message:  # why the game could not start, over the page
+            body_top = self._lines(self.message, MESSAGE, m, body_top, w - 2 * m) + self.px(8)
+        self._build_body(pygame.Rect(m, body_top, w - 2 * m, h - m - body_top), m)
+
+    def _build_body(self, body: pygame.Rect, gap: int) -> None:
+        pad_x, pad_y = max(8, self.px(24)), max(6, self.px(20))
+        cells = self._option_cells()
+        left_w = max(self.px(360), self._field_width())
+        right_min = self._seat_row_min() + 2 * pad_x
+        if left_w + gap + right_min <= body.width:
+            left = pygame.Rect(body.x, body.y, min(self.px(440), body.width - gap - right_min)
+                               if left_w <= self.px(440) else left_w, body.height)
+            left.width = max(left.width, left_w)
+            right = pygame.Rect(left.right + gap, body.y, body.right - left.right - gap, body.height)
+            lw, rw, room = left.width - 2 * pad_x, right.width - 2 * pad_x, body.height - 2 * pad_y
+            # the options down the left while they fit, the rest under the seats; when some
+            # column must scroll, as few as possible
+            def left_rows(width: int, keep: int) -> list[Row]:
+                return self._game_rows(width) + self._option_rows(cells[:keep], width, 1, False)
+
+            def right_rows(width: int, keep: int) -> list[Row]:
+                return (self._seat_rows(width) + self._option_rows(cells[keep:], width, None, True)
+                        + self._note_rows(width))
+
+            fits = [k for k in range(len(cells), -1, -1) if _height(left_rows(lw, k)) <= room]
+            both = [k for k in fits if _height(right_rows(rw, k)) <= room]
+            keep = both[0] if both else (fits[0] if fits else 0)
+            self._column("left", left, pad_x, pad_y, lambda width: left_rows(width, keep))
+            self._column("right", right, pad_x, pad_y, lambda width: right_rows(width, keep))
+        else:
+            self._column("left", body, pad_x, pad_y,
+                         lambda width: self._game_rows(width) + self._seat_rows(width)
+                         + self._option_rows(cells, width, None, True) + self._note_rows(width))
+
+    def _column(self, name: str, rect: pygame.Rect, pad_x: int, pad_y: int,
+                make: Callable[[int], list[Row]]) -> None:
+        """A panel at ``rect`` with the rows ``make(width)``: all of them, or from the scroll
+        position as many as fit, with ▲ ▼ buttons beside them."""
+        widgets.panel(self, rect)
+        inner = rect.inflate(-2 * pad_x, -2 * pad_y)
+        rows = make(inner.width)
+        first = 0
+        if _height(rows) > inner.height:
+            arrow = max(self.px(36), self.text_size("Ag", "button")[1] + self.px(8))
+            rows = make(inner.width - arrow - pad_x // 2)
+            last_first = len(rows) - 1
+            while last_first > 0 and _height(rows[last_first - 1:]) <= inner.height:
+                last_first -= 1
+            first = max(0, min(self._scroll.get(name, 0), last_first))
+        self._scroll[name] = first
+        y, shown = inner.y, first
+        for height, put in rows[first:]:
+            if y + height > inner.bottom and shown > first:
+                break
+            put(inner.x, y, inner.width if first == 0 and _height(rows) <= inner.height
+                else inner.width - arrow - pad_x // 2)
+            y += height
+            shown += 1
+        if first > 0 or shown < len(rows):
+            for step, y in ((-1, inner.y), (1, inner.bottom - arrow)):
+                enabled = first > 0 if step < 0 else shown < len(rows)
+                spot = pygame.Rect(inner.right - arrow, y, arrow, arrow)
+                b = widgets.button(self, spot, "", object_id="#secondary", enabled=enabled)
+                self.controls[b] = ("scroll", (name, step))
+                self._arrows.append((spot, step, enabled))
+            self._scrollers.append((name, rect))
+
+    # -- rows: (height, put(x, y, width)) --------------------------------------------------
+
+    def _game_rows(self, width: int) -> list[Row]:
         game = self.game
-        lw = min(self.px(440), (w - 3 * m) // 2)
-        left = pygame.Rect(m, self.px(104), lw, h - self.px(104) - m)
-        right = pygame.Rect(left.right + m, left.y, w - left.right - 2 * m, left.height)
-        widgets.panel(self, left)
-        widgets.panel(self, right)
-        x, y, fw = left.x + self.px(24), left.y + self.px(20), lw - self.px(48)
-        fh = self.px(40)
+        fh = self._control_h()
+        rows = self._label_rows(tr("setup.game"), FIELD, width)
 
-        def field(text: str) -> None:
-            nonlocal y
-            widgets.label(self, pygame.Rect(x, y, fw, self.px(26)), text, object_id="#field")
-            y += self.px(28)
+        def games_row(x: int, y: int, w: int) -> None:
+            dd = widgets.dropdown(self, pygame.Rect(x, y, w, fh),
+                                  [(tr(games.get(g).title), g) for g in games.available()],
+                                  self.game_id)
+            self.controls[dd] = ("game", 0)
 
-        field(tr("setup.game"))
-        games_dd = widgets.dropdown(self, pygame.Rect(x, y, fw, fh),
-                                    [(tr(games.get(g).title), g) for g in games.available()],
-                                    self.game_id)
-        self.controls[games_dd] = ("game", 0)
-        y += fh + self.px(14)
-        field(tr("setup.players"))
-        counts = [(str(n), str(n)) for n in range(game.min_players, game.max_players + 1)]
-        pdd = widgets.dropdown(self, pygame.Rect(x, y, fw, fh), counts, str(self.players))
-        self.controls[pdd] = ("players", 0)
-        y += fh + self.px(14)
-        start = widgets.button(self, pygame.Rect(x, left.bottom - self.px(20) - self.px(52), fw,
-                                                 self.px(52)), tr("setup.start"),
-                               tooltip=tr("setup.start_tip"))
-        self.controls[start] = ("start", 0)
-        if self.message:
-            widgets.label(self, pygame.Rect(x, start.relative_rect.y - self.px(36), fw, self.px(30)),
-                          self.message, object_id="#message")
-        # seats
-        rx, ry = right.x + self.px(24), right.y + self.px(20)
-        rw = right.width - self.px(48)
-        widgets.label(self, pygame.Rect(rx, ry, rw, self.px(30)), tr("setup.seats"),
-                      object_id="#heading")
-        ry += self.px(44)
-        token = self.px(44)
-        name_w = (rw - token - self.px(36)) * 36 // 100
-        col_w = (rw - token - self.px(36)) * 26 // 100
-        kind_w = (rw - token - self.px(36)) - name_w - col_w
-        widgets.label(self, pygame.Rect(rx + token + self.px(12), ry, name_w, self.px(24)),
-                      tr("setup.name"), object_id="#small")
-        widgets.label(self, pygame.Rect(rx + token + name_w + self.px(24), ry, col_w, self.px(24)),
-                      tr("setup.colour"), object_id="#small")
-        widgets.label(self, pygame.Rect(rx + token + name_w + col_w + self.px(36), ry, kind_w,
-                                        self.px(24)), tr("setup.who"), object_id="#small")
-        widgets.label(self, pygame.Rect(rx, right.bottom - self.px(44), rw, self.px(26)),
-                      tr("setup.seats_hint"), object_id="#small")
-        ry += self.px(28)
-        colours = [(f"{tr(c.key.capitalize())} ({c.letter})", c.key) for c in game.colours]
-        kinds = [(tr("setup.person"), "person")] + [
-            (tr("setup.computer", level=tr("level." + lv) if i18n.has("level." + lv) else lv),
-             "computer:" + lv)
-            for lv in computer_levels(game)]
-        step = self.px(54)
-        for i, seat in enumerate(self.seats):
-            cy = ry + i * step
-            self._token_spots.append(((rx + token // 2, cy + fh // 2), i))
-            e = widgets.entry(self, pygame.Rect(rx + token + self.px(12), cy, name_w, fh), seat["name"],
-                              max_length=24)
-            self.entries.append(e)
-            cdd = widgets.dropdown(self, pygame.Rect(rx + token + name_w + self.px(24), cy, col_w, fh),
-                                   colours, seat["color"])
-            self.controls[cdd] = ("colour", i)
-            kdd = widgets.dropdown(self, pygame.Rect(rx + token + name_w + col_w + self.px(36), cy,
-                                                     kind_w, fh), kinds, seat["kind"])
-            self.controls[kdd] = ("kind", i)
-        used = self._build_options(game, (x, y, fw, start.relative_rect.y - self.px(12)),
-                                   (rx, ry + len(self.seats) * step + self.px(12), rw), fh)
-        note = getattr(game, "setup_note", None)
+        def players_row(x: int, y: int, w: int) -> None:
+            counts = [(str(n), str(n)) for n in range(game.min_players, game.max_players + 1)]
+            dd = widgets.dropdown(self, pygame.Rect(x, y, w, fh), counts, str(self.players))
+            self.controls[dd] = ("players", 0)
+
+        gap = self.px(24)
+        half = (width - gap) // 2
+        if half >= self._field_width():  # side by side
+            field_h = self.text_size("Ag", *FIELD)[1] + 2
+
+            def both(x: int, y: int, w: int) -> None:
+                widgets.label(self, pygame.Rect(x, y, half, field_h), tr("setup.game"),
+                              object_id="#field")
+                widgets.label(self, pygame.Rect(x + half + gap, y, half, field_h),
+                              tr("setup.players"), object_id="#field")
+                games_row(x, y + field_h, half)
+                players_row(x + half + gap, y + field_h, half)
+
+            return [(field_h + fh + self._gap(), both)]
+        rows.append((fh + self._gap(), games_row))
+        rows += self._label_rows(tr("setup.players"), FIELD, width)
+        rows.append((fh + self._gap(), players_row))
+        return rows
+
+    def _seat_widths(self) -> tuple[int, int, int]:
+        """Token, colour and kind widths of a seat row: the longest choice whole."""
+        extra = self._dropdown_extra()
+        colour_w = max(self.text_size(text, *DROPDOWN)[0] for text, _ in self._colour_choices())
+        kind_w = max(self.text_size(text, *DROPDOWN)[0] for text, _ in self._kind_choices())
+        header = max(self.text_size(tr("setup.colour"), *SMALL)[0],
+                     self.text_size(tr("setup.who"), *SMALL)[0])
+        return (self._control_h() + self.px(4), max(colour_w + extra, header),
+                max(kind_w + extra, header))
+
+    def _seat_row_min(self) -> int:
+        token, colour_w, kind_w = self._seat_widths()
+        name_min = self.text_size("Player 10", *ENTRY)[0] + self.px(24)
+        return token + name_min + colour_w + kind_w + 3 * self.px(12)
+
+    def _seat_rows(self, width: int) -> list[Row]:
+        fh, g = self._control_h(), self.px(12)
+        token, colour_w, kind_w = self._seat_widths()
+        name_w = width - token - colour_w - kind_w - 3 * g
+        if name_w < self.px(100):  # too narrow for whole choices: share what there is
+            spare = max(0, width - token - 3 * g - self.px(100))
+            total = colour_w + kind_w
+            colour_w, kind_w = spare * colour_w // total, spare * kind_w // total
+            name_w = width - token - colour_w - kind_w - 3 * g
+        name_x = token + g
+        colour_x = name_x + name_w + g
+        kind_x = colour_x + colour_w + g
+        small_h = self.text_size("Ag", *SMALL)[1]
+        rows = self._label_rows(tr("setup.seats"), HEADING, width)
+
+        def heads(x: int, y: int, w: int) -> None:
+            for dx, cw, key in ((name_x, name_w, "setup.name"), (colour_x, colour_w, "setup.colour"),
+                                (kind_x, kind_w, "setup.who")):
+                widgets.label(self, pygame.Rect(x + dx, y, cw, small_h), tr(key), object_id="#small")
+
+        rows.append((small_h + self.px(4), heads))
+        for i in range(len(self.seats)):
+            def seat_row(x: int, y: int, w: int, i: int = i) -> None:
+                seat = self.seats[i]
+                self._token_spots.append(((x + token // 2, y + fh // 2), i))
+                e = widgets.entry(self, pygame.Rect(x + name_x, y, name_w, fh), seat["name"],
+                                  max_length=24)
+                self.entries[i] = e
+                cdd = widgets.dropdown(self, pygame.Rect(x + colour_x, y, colour_w, fh),
+                                       self._colour_choices(), seat["color"])
+                self.controls[cdd] = ("colour", i)
+                kdd = widgets.dropdown(self, pygame.Rect(x + kind_x, y, kind_w, fh),
+                                       self._kind_choices(), seat["kind"])
+                self.controls[kdd] = ("kind", i)
+
+            rows.append((fh + self.px(14), seat_row))
+        return rows + self._label_rows(tr("setup.seats_hint"), SMALL, width, gap=self.px(8))
+
+    def _option_cells(self) -> list[tuple[str, Any]]:
+        """The game's variants, then the table option (None): (label, spec)."""
+        return [(tr(spec.label), spec) for spec in self.game.options] + [
+            (tr("setup.table_options"), None)]
+
+    def _option_rows(self, cells: list[tuple[str, Any]], width: int, per_row: int | None,
+                     heading: bool) -> list[Row]:
+        """The option cells ``per_row`` to a row (None: as many as fit, at most 3)."""
+        if not cells:
+            return []
+        gap, fh = self.px(24), self._control_h()
+        if per_row is None:
+            least = max(self.px(220), max(min(self.text_size(label, *FIELD)[0], self.px(360))
+                                          for label, _ in cells))
+            per_row = max(1, min(3, len(cells), (width + gap) // (least + gap)))
+        cw = (width - (per_row - 1) * gap) // per_row
+        field_h = self.text_size("Ag", *FIELD)[1] + 2
+        rows = self._label_rows(tr("setup.options"), HEADING, width) if heading else []
+        for start in range(0, len(cells), per_row):
+            group = cells[start:start + per_row]
+            texts = [self._wrap(label, FIELD, cw) for label, _ in group]
+            lines = max(len(t) for t in texts)
+
+            def option_row(x: int, y: int, w: int, group=group, texts=texts, lines=lines) -> None:
+                for k, ((label, spec), text) in enumerate(zip(group, texts)):
+                    cx = x + k * (cw + gap)
+                    for n, line in enumerate(text):
+                        widgets.label(self, pygame.Rect(cx, y + n * field_h, cw, field_h), line,
+                                      object_id="#field")
+                    rect = pygame.Rect(cx, y + lines * field_h + self.px(2), cw, fh)
+                    if spec is None:
+                        casual = widgets.button(self, rect, tr("setup.casual_on") if self.casual
+                                                else tr("setup.casual_off"), object_id="#secondary",
+                                                tooltip=tr("setup.casual_tip"))
+                        self.controls[casual] = ("casual", 0)
+                        continue
+                    dd = widgets.dropdown(self, rect, [(_choice_text(c), str(c)) for c in spec.choices],
+                                          str(self.options.get(spec.key, spec.default)))
+                    self.controls[dd] = ("option", spec.key)
+
+            rows.append((lines * field_h + self.px(2) + fh + self._gap(), option_row))
+        return rows
+
+    def _note_rows(self, width: int) -> list[Row]:
+        """The game's note on these choices (e.g. the solo objective), read before starting."""
+        note = getattr(self.game, "setup_note", None)
         note = note(self.players, self.options) if note is not None else None
-        room = right.bottom - self.px(52) - used
-        if note and room >= self.px(44):  # e.g. the solo objective, read before starting
-            widgets.text_box(self, pygame.Rect(rx, used + self.px(4), rw, min(self.px(84), room)),
-                             widgets.escape(tr(note)))
+        return self._label_rows(tr(note), BODY, width, gap=self.px(8)) if note else []
 
-    def _build_options(self, game: Any, left: tuple[int, int, int, int],
-                       right: tuple[int, int, int], fh: int) -> int:
-        """The game's variants and the table option: down the left panel while they fit above
-        the start button, the rest two to a row below the seats. Returns the lowest y used in
-        the right panel."""
-        cells: list[tuple[str, Any]] = [(tr(spec.label), spec) for spec in game.options]
-        cells.append((tr("setup.table_options"), None))
-        row = fh + self.px(42)
-        lx, ly, lw, bottom = left
-        fits = max(0, (bottom - ly) // row)
-        spots = [pygame.Rect(lx, ly + i * row, lw, row) for i in range(min(fits, len(cells)))]
-        rest = len(cells) - len(spots)
-        bottom = right[1]
-        if rest:
-            x, y, width = right
-            widgets.label(self, pygame.Rect(x, y, width, self.px(30)), tr("setup.options"),
-                          object_id="#heading")
-            y += self.px(40)
-            gap = self.px(24)
-            cw = (width - gap) // 2
-            spots += [pygame.Rect(x + (i % 2) * (cw + gap), y + (i // 2) * row, cw, row)
-                      for i in range(rest)]
-            bottom = spots[-1].bottom
-        for (label, spec), spot in zip(cells, spots):
-            widgets.label(self, pygame.Rect(spot.x, spot.y, spot.width, self.px(26)), label,
-                          object_id="#field")
-            rect = pygame.Rect(spot.x, spot.y + self.px(28), spot.width, fh)
-            if spec is None:
-                casual = widgets.button(self, rect, tr("setup.casual_on") if self.casual
-                                        else tr("setup.casual_off"), object_id="#secondary",
-                                        tooltip=tr("setup.casual_tip"))
-                self.controls[casual] = ("casual", 0)
-                continue
-            dd = widgets.dropdown(self, rect, [(_choice_text(c), str(c)) for c in spec.choices],
-                                  str(self.options.get(spec.key, spec.default)))
-            self.controls[dd] = ("option", spec.key)
-        return bottom
+    # -- sizes and text --------------------------------------------------------------------
+
+    def _control_h(self) -> int:
+        line = max(self.text_size("Ag", *DROPDOWN)[1], self.text_size("Ag", *ENTRY)[1])
+        return max(self.px(40), line + self.px(12))
+
+    def _gap(self) -> int:
+        return self.px(14)
+
+    def _dropdown_extra(self) -> int:
+        """A drop-down's room besides its text: padding and the ▼ button."""
+        return self.px(24) + self._control_h() // 2 + self.px(16)
+
+    def _field_width(self) -> int:
+        """The left column's least width: its drop-downs' longest choices whole."""
+        texts = [tr(games.get(g).title) for g in games.available()]
+        return max(self.text_size(t, *DROPDOWN)[0] for t in texts) + self._dropdown_extra()
+
+    def _colour_choices(self) -> list[tuple[str, str]]:
+        return [(f"{tr(c.key.capitalize())} ({c.letter})", c.key) for c in self.game.colours]
+
+    def _kind_choices(self) -> list[tuple[str, str]]:
+        return [(tr("setup.person"), "person")] + [
+            (tr("setup.computer", level=tr("level." + lv) if i18n.has("level." + lv) else lv),
+             "computer:" + lv) for lv in computer_levels(self.game)]
+
+    def _wrap(self, text: str, ids: tuple[str, ...], width: int) -> list[str]:
+        """``text`` broken into lines no wider than ``width`` in the font of ``ids``."""
+        lines: list[str] = []
+        for word in text.split():
+            joined = f"{lines[-1]} {word}" if lines else word
+            if lines and self.text_size(joined, *ids)[0] <= width - 2:
+                lines[-1] = joined
+            else:
+                lines.append(word)
+        return lines or [""]
+
+    def _label_rows(self, text: str, ids: tuple[str, ...], width: int, gap: int = 0) -> list[Row]:
+        """One row per line of ``text`` wrapped to ``width`` (labels never cut)."""
+        line_h = self.text_size("Ag", *ids)[1] + 2
+        rows: list[Row] = []
+        lines = self._wrap(text, ids, width)
+        for n, line in enumerate(lines):
+            extra = gap if n == len(lines) - 1 else 0
+
+            def put(x: int, y: int, w: int, line: str = line) -> None:
+                widgets.label(self, pygame.Rect(x, y, w, line_h), line, object_id=ids[0])
+
+            rows.append((line_h + extra + (self.px(6) if ids is HEADING else 0), put))
+        return rows
+
+    def _lines(self, text: str, ids: tuple[str, ...], x: int, y: int, width: int) -> int:
+        """Labels for ``text`` wrapped to ``width`` from (x, y); the y under them."""
+        for height, put in self._label_rows(text, ids, width):
+            put(x, y, width)
+            y += height
+        return y
 
     def draw(self, surface: pygame.Surface) -> None:
         widgets.plain_background(surface)
@@ -244,6 +435,13 @@ class SetupScene(Scene):
         game = self.game
         if game is None:
             return
+        for spot, step, enabled in self._arrows:  # the scroll buttons' triangles
+            r = spot.width * 0.22
+            cx, cy = spot.center
+            tip = (cx, cy + step * r)
+            colour = theme.INK if enabled else theme.MUTED
+            pygame.draw.polygon(surface, colour, [tip, (cx - r * 1.2, cy - step * r * 0.8),
+                                                  (cx + r * 1.2, cy - step * r * 0.8)])
         for centre, i in self._token_spots:
             colour = next((c for c in game.colours if c.key == self.seats[i]["color"]), game.colours[0])
             draw_token(surface, centre, self.px(18), colour, i, self.app.text,
@@ -254,6 +452,16 @@ class SetupScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
+            return
+        if event.type == pygame.MOUSEWHEEL and self._scrollers:
+            at = pygame.mouse.get_pos()
+            name = next((n for n, rect in self._scrollers if rect.collidepoint(at)), None)
+            if name is not None and event.y:
+                self.scroll(name, -1 if event.y > 0 else 1)
+            return
+        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN)
+                and self._scrollers):
+            self.scroll(self._scrollers[-1][0], -3 if event.key == pygame.K_PAGEUP else 3)
             return
         if event.type not in (pygame_gui.UI_BUTTON_PRESSED, pygame_gui.UI_DROP_DOWN_MENU_CHANGED):
             return
@@ -266,6 +474,9 @@ class SetupScene(Scene):
         self.message = ""
         if kind == "back":
             self.app.pop()
+            return
+        if kind == "scroll":
+            self.scroll(*arg)
             return
         if kind == "start":
             self.start()
@@ -284,6 +495,13 @@ class SetupScene(Scene):
             self.seats[int(arg)]["kind"] = choice
         elif kind == "casual":
             self.casual = not self.casual
+        self.close()
+        self.open()
+
+    def scroll(self, column: str, rows: int) -> None:
+        """Move a column that does not fit by ``rows`` rows (the build keeps it in range)."""
+        self._harvest()
+        self._scroll[column] = max(0, self._scroll.get(column, 0) + rows)
         self.close()
         self.open()
 
