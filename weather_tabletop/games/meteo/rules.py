@@ -127,6 +127,8 @@ def start_village(board: Board, colour: int) -> Pos:
 class Meteo:
     id = "meteo"
     title = "Meteo"
+    #: shown above the scores at the table: why everyone starts below zero
+    score_note = "meteo.score_note"
     min_players = 2
     max_players = 4
     options = OPTIONS

@@ -393,6 +393,9 @@ class TableScene(Scene):
             paragraphs.append(((self._name(s.seat), self._seat_rgb(s.seat), True), ("  ", ink, False),
                                (str(s.total), ink, True)))
             paragraphs.append(((detail, muted, False),))
+        note = getattr(self.game, "score_note", "")  # after the scores: they come first
+        if note and not self.session.match.is_over():
+            paragraphs.append(((tr(note), tuple(theme.INK_SOFT)[:3], False),))
         self.w["score_box"].set_paragraphs(paragraphs)
 
     def _update_actions(self) -> None:
