@@ -73,7 +73,7 @@ _Layout = Layout  # the name the tests and older callers use
 #: about (design rectangle of that spot); their options are the legal commands of the step
 CHOICE_SPOTS = {
     "pay": VOUCHERS, "gain_any": VOUCHERS,
-    "take_chem": (0, 94, 305, 110), "xchem": (0, 94, 305, 110),
+    "take_chem": (0, 94, 232, 122), "xchem": (0, 94, 232, 122),
     "take_subsidy": (0, 428, 305, 84),
     "exp_pay": (311, 150, 305, 100), "exp_keep": (311, 150, 305, 100),
     "exp_benefit": (311, 96, 305, 154), "lock_pay": (311, 150, 305, 100),
@@ -718,18 +718,21 @@ class WeatherMachineView:
         self._action_spaces(surf, s, SUPPLY, seat)
         # chemicals: five rows of five slots in three sections; the cost and return over them
         head = y + 94
-        top = y + 112
-        slot, rh = 34, 17
-        gx = x + 90
-        self._label(surf, "cost +return", L.r(x + 4, head, gx - x - 8, 17), 12, theme.MUTED,
+        top = y + 129
+        slot, rh = 30, 17
+        gx = x + 80
+        self._label(surf, "cost", L.r(x + 4, head, gx - x - 8, 17), 12, theme.MUTED, align="right")
+        self._label(surf, "return", L.r(x + 4, head + 17, gx - x - 8, 17), 12, theme.MUTED,
                     align="right")
-        self._tip(L.r(x + 4, head, gx - x - 8 + 5 * slot, 17),
-                  "Over each slot: the Supply Vouchers that acquiring its Chemical costs, and (+) "
-                  "what returning a Chemical to it gains.")
+        self._tip(L.r(x + 4, head, gx - x - 8 + 5 * slot, 34),
+                  "Over each slot: the Supply Vouchers that acquiring its Chemical costs, and what "
+                  "returning a Chemical to it gains.")
         for i in range(5):
             sec = D.chem_section[i]
-            self._label(surf, f"{D.chem_take[sec]} +{D.chem_return[sec]}",
-                        L.r(gx + i * slot, head, slot, 17), 12, theme.INK, bold=True)
+            self._label(surf, f"{D.chem_take[sec]}", L.r(gx + i * slot, head, slot, 17), 12,
+                        theme.INK, bold=True)
+            self._label(surf, f"+{D.chem_return[sec]}", L.r(gx + i * slot, head + 17, slot, 17), 12,
+                        theme.MUTED)
         for sec_start, sec_end in ((0, 2), (2, 4), (4, 5)):
             r = L.r(gx + sec_start * slot + 1, top - 1, (sec_end - sec_start) * slot - 2, 5 * rh + 2)
             pygame.draw.rect(surf, (238, 244, 247), r, border_radius=L.n(5))
@@ -763,14 +766,14 @@ class WeatherMachineView:
                           f"slot gains {D.chem_return[sec]}."
                           + (" Drag it into your Workshop to acquire it." if i == left and
                              self._movable("chem", wi) else ""))
-        # the Workshop tile offer and the two stacks
-        ty = top + 5 * rh + 3
-        ts = y + h - 3 - ty
-        self._label(surf, "Tiles", L.r(x + 4, ty, 40, ts), 12, theme.MUTED, bold=True, align="left")
-        self._tip(L.r(x + 4, ty, 40, ts), "Workshop tiles: the offer of four, the face-up stack "
-                                          "and the face-down stack.")
+        # the Workshop tile offer (two rows of two) and the two stacks under it, right of the
+        # Chemicals; the face-up stack's height under it
+        tx, ts = gx + 5 * slot + 6, 30
+        self._label(surf, "Tiles", L.r(tx, head, 2 * ts + 4, 17), 12, theme.MUTED, bold=True)
+        self._tip(L.r(tx, head, 2 * ts + 4, 17), "Workshop tiles: the offer of four, the face-up "
+                                                 "stack and the face-down stack.")
         for i in range(6):
-            r = L.r(x + 48 + i * (ts + 8) + (16 if i == 5 else 0), ty, ts, ts)
+            r = L.r(tx + (i % 2) * (ts + 4), head + 18 + (i // 2) * (ts + 2), ts, ts)
             if i < 4:
                 t = s.offer[i]
                 label = f"space {i + 1} of the offer"
@@ -793,9 +796,9 @@ class WeatherMachineView:
             if self._movable("offer", i):
                 self._lit(surf, r)
             surf.blit(img, r)
-            if i == 4:  # the stack's height beside it
-                self._label(surf, f"{len(s.up_stack)}", L.r(x + 48 + i * (ts + 8) + ts + 1, ty, 16, ts),
-                            12, theme.INK, bold=True)
+            if i == 4:  # the stack's height under it
+                self._label(surf, f"{len(s.up_stack)}", L.r(tx, head + 18 + 3 * (ts + 2), ts, 17), 12,
+                            theme.INK, bold=True)
             self._pieces.append(Piece(("offer", i), self._abs(r), T.tile(t), None, img))
             self._tip(r, f"{cap(T.tile(t))} ({label}). Extend Workshop: pay 1 Supply "
                          f"Voucher, take it and place it in your Workshop; the colours of touching "
