@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pygame
 import pytest
 
 from weather_tabletop import remember
@@ -90,3 +91,67 @@ def test_an_unwritable_folder_is_ignored(home, tmp_path):
         assert remember.get("window.size") == [1, 2]  # kept for this run
     finally:
         remember.use_file(None)
+
+
+# -- what the app remembers through it ----------------------------------------------------
+
+
+def test_the_setup_opens_with_the_last_game_players_seats_and_options(app):
+    from weather_tabletop.ui.scenes.setup import SetupScene
+
+    app.home()
+    setup = SetupScene(app, "tally", 3)
+    app.push(setup)
+    setup.entries[0].set_text("Ada")
+    setup.entries[2].set_text("Cleo")
+    setup.seats[1]["kind"] = "person"
+    setup.seats[2]["color"] = "red"
+    setup.seats[0]["color"] = "yellow"
+    setup.options["pile"] = 10
+    setup.casual = True
+    setup.start()
+    assert not setup.message
+    app.home()
+
+    again = SetupScene(app)  # as the menu's New game opens it
+    assert again.game_id == "tally" and again.players == 3
+    assert [s["name"] for s in again.seats][0::2] == ["Ada", "Cleo"]
+    assert [s["color"] for s in again.seats] == ["yellow", "blue", "red"]
+    assert again.seats[1]["kind"] == "person"
+    assert again.options["pile"] == 10 and again.casual
+
+
+def test_a_damaged_remembered_setup_gives_the_usual_setup(app):
+    from weather_tabletop.ui.scenes.setup import SetupScene
+
+    remember.put(remember.SETUP_LAST, {"game": 7, "players": "many", "options": {"pile": 12},
+                                       "seats": [{"name": 1}, "x", {"name": "Eve", "color": "mauve",
+                                                                    "kind": "alien"}]})
+    setup = SetupScene(app, "tally")
+    assert setup.players == 2
+    assert setup.seats[0]["name"] == "Eve"
+    assert setup.seats[0]["color"] in {"red", "blue", "green", "yellow"}
+    assert setup.seats[0]["kind"].startswith("computer") or setup.seats[0]["kind"] == "person"
+    assert setup.options["pile"] == 30
+
+
+def test_the_window_opens_at_the_remembered_size_or_most_of_the_desktop(app):
+    from weather_tabletop.ui import app as app_mod
+
+    desktop = pygame.display.get_desktop_sizes()[0]
+    first = app_mod.window_size()
+    assert first == (max(960, round(desktop[0] * 0.9)), max(540, round(desktop[1] * 0.9)))
+    remember.put(remember.WINDOW_SIZE, [1000, 600])
+    assert app_mod.window_size() == (1000, 600)
+    assert app_mod.window_size("1280x720") == (1280, 720)  # --size wins
+    remember.put(remember.WINDOW_SIZE, [100, 100])
+    assert app_mod.window_size() == (960, 540)  # never below the least size
+    remember.put(remember.WINDOW_SIZE, "big")
+    assert app_mod.window_size() == first
+
+
+def test_the_loop_remembers_the_window_size_it_was_left_at(app):
+    app.resize((1100, 650))
+    app.running = False
+    app.loop()
+    assert remember.get(remember.WINDOW_SIZE) == [1100, 650]

@@ -9,7 +9,7 @@ from typing import Any, Callable
 import pygame
 import pygame_gui
 
-from ... import games
+from ... import games, remember
 from ...engine.protocol import GameConfig, SeatConfig, default_colours, seats_error
 from ... import i18n
 from ...i18n import tr
@@ -60,12 +60,15 @@ class SetupScene(Scene):
         super().__init__(app)
         self.name = tr("setup.title")
         ids = games.available()
+        last = _last_setup()  # the game, seats and options of the last game started here
+        if game_id is None and last.get("game") in ids:
+            game_id = last["game"]
         self.game_id = game_id if game_id in ids else (ids[0] if ids else None)
-        self.seats: list[dict[str, str]] = []
+        self.seats: list[dict[str, str]] = [dict(seat) for seat in last.get("seats", [])]
         self.options: dict[str, Any] = {}
-        self.casual = False
+        self.casual = bool(last.get("casual", False))
         self.message = ""
-        self.players = players or 0
+        self.players = players or last.get("players", 0)
         self.controls: dict[Any, tuple[str, Any]] = {}
         self.entries: dict[int, pygame_gui.elements.UITextEntryLine] = {}  # by seat, when shown
         self._token_spots: list[tuple[tuple[int, int], int]] = []
@@ -74,6 +77,11 @@ class SetupScene(Scene):
         self._arrows: list[tuple[pygame.Rect, int, bool]] = []  # scroll buttons: spot, step, on
         if self.game_id:
             self.choose_game(self.game_id)
+            if last.get("game") == self.game_id:
+                for spec in self.game.options:
+                    value = last.get("options", {}).get(spec.key)
+                    if any(value == c and type(value) is type(c) for c in spec.choices):
+                        self.options[spec.key] = value
 
     # -- state -----------------------------------------------------------------------------
 
@@ -498,6 +506,15 @@ class SetupScene(Scene):
         self.close()
         self.open()
 
+    def _remember(self, seats: list[SeatConfig]) -> None:
+        """Keep this game's choices for the next new game (issue 13: the setup forgot them)."""
+        remember.put(remember.SETUP_LAST, {
+            "game": self.game_id, "players": len(seats), "casual": self.casual,
+            "seats": [{"name": s["name"], "color": s["color"], "kind": s["kind"]}
+                      for s in self.seats],
+            "options": {k: v for k, v in self.options.items()
+                        if v is None or isinstance(v, (bool, int, float, str))}})
+
     def scroll(self, column: str, rows: int) -> None:
         """Move a column that does not fit by ``rows`` rows (the build keeps it in range)."""
         self._harvest()
@@ -522,10 +539,38 @@ class SetupScene(Scene):
             except (OSError, ValueError) as exc:
                 self.message = tr("setup.cannot_start", reason=str(exc))
             else:
+                self._remember(seats)
                 self.app.replace(TableScene(self.app, session))
                 return
         self.close()
         self.open()
+
+
+def _last_setup() -> dict[str, Any]:
+    """What :meth:`SetupScene._remember` kept, with anything of the wrong shape left out
+    (the file is the user's; :func:`SetupScene._fit_seats` then checks colours and kinds
+    against the game)."""
+    last = remember.get(remember.SETUP_LAST, {})
+    if not isinstance(last, dict):
+        return {}
+    out: dict[str, Any] = {}
+    if isinstance(last.get("game"), str):
+        out["game"] = last["game"]
+    players = last.get("players")
+    if isinstance(players, int) and not isinstance(players, bool) and 1 <= players <= 16:
+        out["players"] = players
+    if isinstance(last.get("casual"), bool):
+        out["casual"] = last["casual"]
+    seats = last.get("seats")
+    if isinstance(seats, list):
+        out["seats"] = [{"name": seat["name"][:24], "color": seat["color"], "kind": seat["kind"]}
+                        for seat in seats[:16]
+                        if isinstance(seat, dict)
+                        and all(isinstance(seat.get(k), str) and len(seat[k]) <= 64
+                                for k in ("name", "color", "kind"))]
+    if isinstance(last.get("options"), dict):
+        out["options"] = last["options"]
+    return out
 
 
 def _choice_text(choice: Any) -> str:
