@@ -473,9 +473,9 @@ class MachinesView:
                     need = max(need, K.PROJECTS[state.market[slot]].rating - mine)
                 lr = self.R(x, y0 + hh + ch + 26, cw, 18)
                 self._text(surf, f"{need}+ to lead", lr, 12, theme.MUTED, align="center")
-                self._tip(lr, f"{self._name(state, acting)} leads here by adding {need} or more "
-                              f"Experts (a bid must leave you with the most Experts on it"
-                              + (", and at least the card's Rating)." if slot != PRIORITY_SPACE else ")."))
+                self._tip(lr, f"{self._name(state, acting)} needs to add {need} or more Experts "
+                              "here to lead and to claim it (the most Experts, at least the "
+                              + ("card's Rating)." if slot != PRIORITY_SPACE else "Rating 1 of the space)."))
         # the Events (and the Automa's cards)
         ex = BOARD[0] - ew
         events = self.R(ex, y0, ew, TOP[1])
