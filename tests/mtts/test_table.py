@@ -177,6 +177,9 @@ def test_the_zoom_rests_beside_the_card_and_is_its_tooltip(app, monkeypatch):
     post(app, mouse(pygame.MOUSEMOTION, r.center))
     assert scene.tooltip is None  # the large card is the tooltip
     assert _window_part(app, zoom) != before and _window_part(app, r) == card_before
+    rest = view._rest  # the pointer trembling on the card does not start the rest again
+    post(app, mouse(pygame.MOUSEMOTION, (r.centerx + 1, r.centery + 1)))
+    assert view._rest == rest and _window_part(app, zoom) != before
     # a press (the start of a drag) hides it, and it stays hidden after the drop
     post(app, mouse(pygame.MOUSEBUTTONDOWN, r.center), mouse(pygame.MOUSEBUTTONUP, r.center))
     assert _window_part(app, zoom) == before

@@ -87,7 +87,8 @@ class MachinesView:
         self._layer: pygame.Surface | None = None
         self._stage = StagedRender()
         self._hover: tuple[int, int] | None = None
-        self._rest = 0.0  # when the pointer came to rest at _hover
+        self._rest = 0.0  # when the pointer came onto the card it rests on
+        self._rest_on: pygame.Rect | None = None  # that card
         self._zooms: dict[tuple, pygame.Surface] = {}
         self.k, self.ox, self.oy = 1.0, 0, 0
         self._reset()
@@ -236,13 +237,13 @@ class MachinesView:
     def handle_event(self, event: pygame.event.Event) -> bool:
         """A press hides the zoom until the pointer moves on (it never covers a drop)."""
         if event.type == pygame.MOUSEBUTTONDOWN:
-            self._hover = None
+            self._hover = self._rest_on = None
         return False
 
     def drop_targets(self, piece: Piece, legal_commands: Sequence[Command]
                      ) -> list[tuple[Shape, Command]]:
         self._stage.run()  # the places of the state being drawn
-        self._hover = None
+        self._hover = self._rest_on = None
         legal = set(legal_commands)
         return [(shape, cmd) for shape, cmd in self._candidates(piece) if cmd in legal]
 
@@ -282,9 +283,10 @@ class MachinesView:
     def tooltip_at(self, pos: tuple[int, int], view_state: Any) -> str | None:
         """The tooltip at ``pos``; none over a card whose large copy shows (the zoom is the
         card's tooltip)."""
-        if pos != self._hover:
-            self._hover, self._rest = pos, time.monotonic()
+        self._hover = pos
         hit = self._card_at(pos)
+        if (hit[0] if hit else None) != self._rest_on:  # a new card: the rest starts again
+            self._rest_on, self._rest = (hit[0] if hit else None), time.monotonic()
         if hit is not None:
             r, kind, card = hit
             return None if self._zoom_size(r) else self.card_text(kind, card)
