@@ -39,6 +39,8 @@ def main() -> None:
          ["--events", "1000", "10000", "--repeat", "20"] if q else
          ["--events", "1000", "10000", "100000", "--repeat", "200"]),
         ("Frame time at 1920x1080, mid-game", "frame_time.py", ["--frames", "60" if q else "300"]),
+        ("Idle CPU on the menu and a still table (issue 13)", "idle_cpu.py",
+         ["--seconds", "3", "--warmup", "3", "--games", "meteo"] if q else []),
         ("Start-up to the first menu frame", "startup.py",
          (["--runs", "2" if q else "5"] + (["--exe", str(args.exe)] if args.exe else []))),
         ("Peak memory while playing", "memory.py", []),

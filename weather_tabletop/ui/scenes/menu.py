@@ -80,20 +80,25 @@ class MenuScene(Scene):
         pad = max(10, min(self.px(32), round(line * 1.1)))
         head_h = title_h + tag_h + max(6, round(line * 0.5))
         room_w = w - 2 * margin - 2 * pad
-        room_h = h - 2 * margin - 2 * pad - head_h
-        bh, gap = round(line * 1.6), round(line * 0.42)
-        cols = 1
-        if len(entries) * (bh + gap) - gap > room_h:
-            cols = 2
-        rows = -(-len(entries) // cols)
-        while rows * (bh + gap) - gap > room_h and (gap > 4 or bh > line + 8):
-            gap, bh = max(4, gap - 2), max(line + 8, bh - 2)
-        col_gap = max(gap, self.px(16))
-        inner = max(self.px(416), title_w, tag_w, cols * button_min + (cols - 1) * col_gap)
-        inner = min(inner, room_w)
+        # the app's messages go right of the panel, or, when there is no room there, under it
+        below = 0
+        for reserve in (0, self._notice_height(w - 2 * margin) + margin if self.app.notices else 0):
+            room_h = h - 2 * margin - 2 * pad - head_h - reserve
+            bh, gap = round(line * 1.6), round(line * 0.42)
+            cols = 1 if len(entries) * (bh + gap) - gap <= room_h else 2
+            rows = -(-len(entries) // cols)
+            while rows * (bh + gap) - gap > room_h and (gap > 4 or bh > line + 8):
+                gap, bh = max(4, gap - 2), max(line + 8, bh - 2)
+            col_gap = max(gap, self.px(16))
+            inner = max(self.px(416), title_w, tag_w, cols * button_min + (cols - 1) * col_gap)
+            inner = min(inner, room_w)
+            below = reserve
+            if not self.app.notices or w - inner - 2 * pad - 3 * margin >= self._notice_min_w():
+                break
         bw = (inner - (cols - 1) * col_gap) // cols
         panel_h = 2 * pad + head_h + rows * (bh + gap) - gap
-        left = pygame.Rect(margin, max(margin, (h - panel_h) // 2), inner + 2 * pad, panel_h)
+        left = pygame.Rect(margin, max(margin, (h - below - panel_h) // 2), inner + 2 * pad,
+                           panel_h)
         widgets.panel(self, left)
         x, y = left.x + pad, left.y + pad
         widgets.label(self, pygame.Rect(x, y, inner, title_h), title, object_id="#title")
@@ -114,20 +119,38 @@ class MenuScene(Scene):
 
     def _notices(self, panel: pygame.Rect, margin: int) -> None:
         """The app's messages (a damaged settings file, a crash): right of the panel when there
-        is room, else under it, else over the art's bottom."""
+        is room, else under it (the panel left room for them)."""
         w, h = self.app.size
         html = "<br>".join(widgets.escape(n) for n in self.app.notices[-4:])
-        line = self.text_size("Ag", "#notice", "text_box")[1]
-        box_h = min(self.px(150), line * 5)
         right = w - panel.right - 2 * margin
-        if right >= max(240, self.px(240)):
-            box = pygame.Rect(panel.right + margin, panel.y, min(self.px(560), right), box_h)
-        elif h - panel.bottom - 2 * margin >= line * 3:
-            box = pygame.Rect(panel.x, panel.bottom + margin, panel.width,
-                              min(box_h, h - panel.bottom - 2 * margin))
+        if right >= self._notice_min_w():
+            width = min(max(self.px(560), self._notice_min_w()), right)
+            box = pygame.Rect(panel.right + margin, panel.y, width, self._notice_height(width))
         else:
+            box_h = self._notice_height(w - 2 * margin)
             box = pygame.Rect(margin, h - margin - box_h, w - 2 * margin, box_h)
         widgets.text_box(self, box, html, object_id="#notice")
+
+    def _notice_min_w(self) -> int:
+        return max(240, self.px(240))
+
+    def _notice_height(self, width: int) -> int:
+        """The height of the messages' box at ``width``: all its lines (up to 6), so it needs
+        no scroll bar."""
+        font = ("#notice", "text_box")
+        room = width - 2 * self.px(10) - self.px(8)
+        lines = 0
+        for notice in self.app.notices[-4:]:
+            line = ""
+            lines += 1
+            for word in notice.split():
+                joined = f"{line} {word}".strip()
+                if line and self.text_size(joined, *font)[0] > room:
+                    lines, line = lines + 1, word
+                else:
+                    line = joined
+        line_h = self.text_size("Ag", *font)[1]
+        return round(min(lines, 6) * line_h * 1.3) + 2 * self.px(8) + self.px(8)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(sky(surface.get_size()), (0, 0))
