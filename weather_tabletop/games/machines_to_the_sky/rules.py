@@ -655,7 +655,8 @@ class MachinesToTheSky:
             if c.n > p.stock:
                 return "Market, Bid: take the Experts from your Stock; you do not have that many."
             if c.slot != PRIORITY_SPACE and not (0 <= c.slot < len(s.market) and s.market[c.slot] >= 0):
-                return "Market, step 1: Bids go on a Project in the Market or on the Priority token space."
+                return ("Market, step 1: Bids go on a Project in the Market or on the Priority "
+                        "token space.")
             counts = slot_counts(s, c.slot)
             mine = counts[c.seat] + c.n
             if any(v >= mine for k, v in counts.items() if k != c.seat):
@@ -669,7 +670,8 @@ class MachinesToTheSky:
             if c.card not in p.hand or c.card < 0:
                 return "Management, Play a Project: play a Project from your own hand."
             if not isinstance(c.lane, int) or not 1 <= c.lane <= 4:
-                return "Management, Play a Project: a Project is played into one of the Lanes 1 to 4 of your mat."
+                return ("Management, Play a Project: a Project is played into one of the Lanes 1 "
+                        "to 4 of your mat.")
             if c.lane < K.PROJECTS[c.card].rating:
                 return ("Management, Play a Project: a Project goes into a lane equal to or "
                         f"higher than its Rating ({K.PROJECTS[c.card].rating}).")
@@ -702,8 +704,8 @@ class MachinesToTheSky:
             if p.ark >= K.ARK_LEVELS or c.token not in s.ark_track[p.ark]:
                 return "Level Up: take a token from the Ark Level above your current one."
             if c.side not in SIDES:
-                return ("Level Up: keep the token as a Bonus token or place it as a Score Boost on one of "
-                        "your two Score Boost panels.")
+                return ("Level Up: keep the token as a Bonus token or place it as a Score Boost "
+                        "on one of your two Score Boost panels.")
             return None
         if isinstance(c, C.SkipToken):
             return None if ph == LEVELUP else "Level Up: you are not levelling up now."
