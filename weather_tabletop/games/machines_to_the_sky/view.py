@@ -174,24 +174,36 @@ class MachinesView:
         va.draw_face(self.paint, surf, r, kind, card, self.f(12), self.min_px)
         self._cards.append((self._a(r), kind, card))
 
-    def _strip(self, surf: pygame.Surface, r: pygame.Rect, card: int) -> None:
+    def _strip(self, surf: pygame.Surface, r: pygame.Rect, card: int, beneath: str = "") -> None:
         """A card beneath a lane's top card (or a small mat's top card): only its edge shows,
         with the Element, the name, the Rating and (green) a permanent effect, as the rulebook
-        asks to keep them visible. A tall one writes the name on two lines above the icon."""
+        asks to keep them visible. A tall one writes the name on two lines above the icon; a
+        medium one on two lines beside the Rating and ``beneath`` (the cards under it)."""
         isz = max(6, min(r.h - 4, self.n(16)))
         tall = r.h >= self.n(52)
+        medium = not tall and r.h >= self.n(36)
         foot = self.n(19)
         icon_y = r.h - foot + (foot - isz) // 2 if tall else (r.h - isz) // 2
-        surf.blit(self.paint.strip_bg(card, r.w, r.h, isz, icon_y), r)
+        surf.blit(self.paint.strip_bg(card, r.w, r.h, isz if not medium else 0, icon_y), r)
         if tall:
             num = pygame.Rect(r.right - self.n(18), r.bottom - foot, self.n(14), foot - 1)
             name = pygame.Rect(r.x + self.n(5), r.y + 2, r.w - self.n(10), r.h - foot - 2)
+        elif medium:
+            col = self.n(17)
+            num = pygame.Rect(r.right - col - self.n(3), r.y + 1, col, r.h // 2 - 1)
+            name = pygame.Rect(r.x + self.n(4), r.y + 1, num.x - r.x - self.n(5), r.h - 2)
+            if beneath:
+                self._text(surf, beneath, pygame.Rect(num.x, num.bottom, col, r.h // 2 - 1), 12,
+                           theme.MUTED, align="right")
         else:
             num = pygame.Rect(r.right - self.n(16), r.y, self.n(14), r.h)
             name = pygame.Rect(r.x + isz + 5, r.y, num.x - r.x - isz - 7, r.h)
         self._text(surf, str(K.PROJECTS[card].rating), num, 12, bold=True, align="right")
+        words = K.PROJECTS[card].name.split()
+        font = self.ctx.text.font(self.min_px)
+        wrap = (tall or medium) and all(font.size(wd)[0] <= name.w for wd in words)  # no word cut
         self.ctx.text.box(surf, K.PROJECTS[card].name, name, self.f(12), theme.INK,
-                          min_size=self.min_px, wrap=tall, align="center" if tall else "left")
+                          min_size=self.min_px, wrap=wrap, align="center" if tall else "left")
         self._cards.append((self._a(r), "project", card))
 
     @staticmethod
@@ -871,11 +883,12 @@ class MachinesView:
                 self._text(surf, f"Lane {lane} empty", lr, 12, theme.MUTED, align="center")
                 self._tip(lr, f"{self._name(state, s)}'s Lane {lane} is empty.")
                 continue
-            below = 18 if len(cards) > 1 and lh >= 18 + 18 else 0
+            below = 18 if len(cards) > 1 and lh >= 52 + 18 else 0
             if lh - below >= 80:
                 self._card(surf, self.R(lx, top, lw, lh - below), "project", cards[-1])
-            else:
-                self._strip(surf, self.R(lx, top, lw, min(lh - below, 56)), cards[-1])
+            else:  # too low for "+N beneath" under it: the count goes beside the Rating
+                self._strip(surf, self.R(lx, top, lw, min(lh - below, 56)), cards[-1],
+                            f"+{len(cards) - 1}" if len(cards) > 1 and not below else "")
             if below:
                 br = self.R(lx, top + lh - below, lw, below)
                 self._text(surf, f"+{len(cards) - 1} beneath", br, 12, theme.MUTED, align="center")

@@ -192,7 +192,8 @@ class Painter:
             pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=rad)
             pygame.draw.rect(surf, ELEMENT_RGB[p.element], surf.get_rect(), max(1, min(h, 24) // 10),
                              border_radius=rad)
-            surf.blit(icon(p.element, isz), (3, icon_y))
+            if isz:
+                surf.blit(icon(p.element, isz), (3, icon_y))
             return surf
         return self._get(("strip", card, w, h, isz, icon_y), make)
 
