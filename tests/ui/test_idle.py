@@ -107,3 +107,25 @@ def test_tick_with_a_time_step_alone_always_draws(menu):
     before = menu.frames_drawn
     menu.tick(1 / 60)
     assert menu.frames_drawn == before + 1
+
+
+def test_the_last_picture_of_an_animation_is_drawn(menu):
+    """A computer's move lands in the update that ends the animation: that frame is drawn."""
+    class Thinking(Scene):
+        busy = True
+        landed = False
+
+        def update(self, dt: float) -> None:
+            if self.busy and self.landed:
+                self.busy = False
+
+        def animating(self) -> bool:
+            return self.busy
+
+    scene = Thinking(menu)
+    menu.push(scene)
+    frames(menu, round(app_mod.SETTLE / STEP) + 5)  # thinks for longer than the settle time
+    scene.landed = True
+    assert frames(menu, 1) == 1
+    settle(menu)
+    assert frames(menu, 20) == 0

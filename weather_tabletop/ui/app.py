@@ -241,6 +241,8 @@ class App:
         self.manager.update(dt)
         if self.top is not None:
             self.top.update(dt)
+            if self.top.animating():  # and for the grace time after: its last picture is drawn
+                self._quiet = 0.0
         if when_needed and not self._needs_frame():
             return False
         self.render(self.window)
@@ -251,7 +253,7 @@ class App:
 
     def _active(self) -> bool:
         """Frames at full rate: just after an event or change, or while the scene animates."""
-        return self._quiet < GRACE or (self.top is not None and self.top.animating())
+        return self._quiet < GRACE
 
     def _needs_frame(self) -> bool:
         if self._active() or self._quiet < SETTLE:
