@@ -34,6 +34,20 @@ def _height(rows: list[Row]) -> int:
     return sum(height for height, _ in rows)
 
 
+def _glue(rows: list[Row], at: int) -> list[Row]:
+    """``rows`` with row ``at`` and the one after it made one, so a scrolled column never
+    shows a heading without what it heads."""
+    if at + 1 >= len(rows):
+        return rows
+    (h1, put1), (h2, put2) = rows[at], rows[at + 1]
+
+    def put(x: int, y: int, w: int) -> None:
+        put1(x, y, w)
+        put2(x, y + h1, w)
+
+    return rows[:at] + [(h1 + h2, put)] + rows[at + 2:]
+
+
 #: The order levels are offered in; ``greedy`` is another name of ``normal`` and not listed.
 LEVEL_ORDER = ("easy", "normal", "hard", "random")
 
@@ -143,10 +157,10 @@ class SetupScene(Scene):
 
     def build(self) -> None:
         w, h = self.app.size
-        m = max(12, min(self.px(48), w // 26, h // 15))
+        m = max(12, min(self.sp(48), w // 26, h // 15))
         self.controls, self.entries, self._token_spots, self._scrollers = {}, {}, [], []
         self._arrows = []
-        top = max(8, min(self.px(28), m))
+        top = max(8, min(self.sp(28), m))
         bar_h = max(self.px(46), self.text_size("Ag", "button")[1] + self.px(14))
         title_h = self.text_size(self.name, "#title", "label")[1]
         head_h = max(title_h, bar_h)
@@ -159,7 +173,7 @@ class SetupScene(Scene):
             start = widgets.button(self, pygame.Rect(x, top + (head_h - bar_h) // 2, start_w, bar_h),
                                    start_text, tooltip=tr("setup.start_tip"))
             self.controls[start] = ("start", 0)
-            x -= self.px(16)
+            x -= self.sp(16)
         back_text = tr("common.back")
         back_w = self.text_size(back_text, "#secondary", "button")[0] + self.px(64)
         x -= back_w
@@ -168,16 +182,16 @@ class SetupScene(Scene):
         self.controls[back] = ("back", 0)
         widgets.label(self, pygame.Rect(m, top + (head_h - title_h) // 2, max(1, x - 2 * m),
                                         title_h), self.name, object_id="#title")
-        body_top = top + head_h + max(8, self.px(20))
+        body_top = top + head_h + max(8, self.sp(20))
         if self.game_id is None:
             self._lines(tr("setup.no_games"), HEADING, m, body_top, w - 2 * m)
             return
         if self.message:  # why the game could not start, over the page
-            body_top = self._lines(self.message, MESSAGE, m, body_top, w - 2 * m) + self.px(8)
+            body_top = self._lines(self.message, MESSAGE, m, body_top, w - 2 * m) + self.sp(8)
         self._build_body(pygame.Rect(m, body_top, w - 2 * m, h - m - body_top), m)
 
     def _build_body(self, body: pygame.Rect, gap: int) -> None:
-        pad_x, pad_y = max(8, self.px(24)), max(6, self.px(20))
+        pad_x, pad_y = max(8, self.sp(24)), max(6, self.sp(20))
         cells = self._option_cells()
         left_w = max(self.px(360), self._field_width())
         right_min = self._seat_row_min() + 2 * pad_x
@@ -257,7 +271,7 @@ class SetupScene(Scene):
             dd = widgets.dropdown(self, pygame.Rect(x, y, w, fh), counts, str(self.players))
             self.controls[dd] = ("players", 0)
 
-        gap = self.px(24)
+        gap = self.sp(24)
         half = (width - gap) // 2
         if half >= self._field_width():  # side by side
             field_h = self.text_size("Ag", *FIELD)[1] + 2
@@ -289,10 +303,10 @@ class SetupScene(Scene):
     def _seat_row_min(self) -> int:
         token, colour_w, kind_w = self._seat_widths()
         name_min = self.text_size("Player 10", *ENTRY)[0] + self.px(24)
-        return token + name_min + colour_w + kind_w + 3 * self.px(12)
+        return token + name_min + colour_w + kind_w + 3 * self.sp(12)
 
     def _seat_rows(self, width: int) -> list[Row]:
-        fh, g = self._control_h(), self.px(12)
+        fh, g = self._control_h(), self.sp(12)
         token, colour_w, kind_w = self._seat_widths()
         name_w = width - token - colour_w - kind_w - 3 * g
         if name_w < self.px(100):  # too narrow for whole choices: share what there is
@@ -305,6 +319,7 @@ class SetupScene(Scene):
         kind_x = colour_x + colour_w + g
         small_h = self.text_size("Ag", *SMALL)[1]
         rows = self._label_rows(tr("setup.seats"), HEADING, width)
+        head = len(rows) - 1  # the heading's last line, the column names and the first seat
 
         def heads(x: int, y: int, w: int) -> None:
             for dx, cw, key in ((name_x, name_w, "setup.name"), (colour_x, colour_w, "setup.colour"),
@@ -326,8 +341,9 @@ class SetupScene(Scene):
                                        self._kind_choices(), seat["kind"])
                 self.controls[kdd] = ("kind", i)
 
-            rows.append((fh + self.px(14), seat_row))
-        return rows + self._label_rows(tr("setup.seats_hint"), SMALL, width, gap=self.px(8))
+            rows.append((fh + self.sp(14), seat_row))
+        rows = _glue(_glue(rows, head), head)
+        return rows + self._label_rows(tr("setup.seats_hint"), SMALL, width, gap=self.sp(8))
 
     def _option_cells(self) -> list[tuple[str, Any]]:
         """The game's variants, then the table option (None): (label, spec)."""
@@ -339,7 +355,7 @@ class SetupScene(Scene):
         """The option cells ``per_row`` to a row (None: as many as fit, at most 3)."""
         if not cells:
             return []
-        gap, fh = self.px(24), self._control_h()
+        gap, fh = self.sp(24), self._control_h()
         if per_row is None:
             least = max(self.px(220), max(min(self.text_size(label, *FIELD)[0], self.px(360))
                                           for label, _ in cells))
@@ -370,22 +386,29 @@ class SetupScene(Scene):
                     self.controls[dd] = ("option", spec.key)
 
             rows.append((lines * field_h + self.px(2) + fh + self._gap(), option_row))
-        return rows
+        return _glue(rows, len(self._wrap(tr("setup.options"), HEADING, width)) - 1) if heading else rows
 
     def _note_rows(self, width: int) -> list[Row]:
         """The game's note on these choices (e.g. the solo objective), read before starting."""
         note = getattr(self.game, "setup_note", None)
         note = note(self.players, self.options) if note is not None else None
-        return self._label_rows(tr(note), BODY, width, gap=self.px(8)) if note else []
+        return self._label_rows(tr(note), BODY, width, gap=self.sp(8)) if note else []
 
     # -- sizes and text --------------------------------------------------------------------
+
+    def sp(self, n: float) -> int:
+        """``n`` reference pixels of space between things: like :meth:`px`, but growing at
+        most a quarter faster than the window, so a large UI scale enlarges the text and the
+        controls without spending the window on margins."""
+        w, h = self.app.size
+        return round(n * min(self.app.scale, 1.25 * min(w / 1280, h / 720)))
 
     def _control_h(self) -> int:
         line = max(self.text_size("Ag", *DROPDOWN)[1], self.text_size("Ag", *ENTRY)[1])
         return max(self.px(40), line + self.px(12))
 
     def _gap(self) -> int:
-        return self.px(14)
+        return self.sp(14)
 
     def _dropdown_extra(self) -> int:
         """A drop-down's room besides its text: padding and the ▼ button."""
@@ -426,7 +449,7 @@ class SetupScene(Scene):
             def put(x: int, y: int, w: int, line: str = line) -> None:
                 widgets.label(self, pygame.Rect(x, y, w, line_h), line, object_id=ids[0])
 
-            rows.append((line_h + extra + (self.px(6) if ids is HEADING else 0), put))
+            rows.append((line_h + extra + (self.sp(6) if ids is HEADING else 0), put))
         return rows
 
     def _lines(self, text: str, ids: tuple[str, ...], x: int, y: int, width: int) -> int:
