@@ -148,9 +148,9 @@ class SetupScene(Scene):
     # -- widgets ---------------------------------------------------------------------------
     #
     # The page is sized from the theme's fonts at this scale (issue 13: at UI scale 150% fixed
-    # sizes ran off the window and cut labels). A title bar with Back, a footer with Start, and
-    # between them the game and its options (left) beside the seats (right) when both fit side by
-    # side, else one column. Each column is a list of rows; a column whose rows do not all fit
+    # sizes ran off the window and cut labels). A title bar with Back and Start, and under it
+    # the game and its options (left) beside the seats (right) when both fit side by side, else
+    # one column. Each column is a list of rows; a column whose rows do not all fit
     # shows the rows from its scroll position and scrolls by whole rows (the ▲ ▼ buttons, the
     # wheel, Page Up and Page Down): widgets are never drawn half outside their panel, and the
     # drop-down lists stay in the root container, so they open over everything.
@@ -196,9 +196,9 @@ class SetupScene(Scene):
         left_w = max(self.px(360), self._field_width())
         right_min = self._seat_row_min() + 2 * pad_x
         if left_w + gap + right_min <= body.width:
-            left = pygame.Rect(body.x, body.y, min(self.px(440), body.width - gap - right_min)
-                               if left_w <= self.px(440) else left_w, body.height)
-            left.width = max(left.width, left_w)
+            left = pygame.Rect(body.x, body.y,
+                               max(left_w, min(self.px(440), body.width - gap - right_min)),
+                               body.height)
             right = pygame.Rect(left.right + gap, body.y, body.right - left.right - gap, body.height)
             lw, rw, room = left.width - 2 * pad_x, right.width - 2 * pad_x, body.height - 2 * pad_y
             # the options down the left while they fit, the rest under the seats; when some
@@ -226,11 +226,11 @@ class SetupScene(Scene):
         position as many as fit, with ▲ ▼ buttons beside them."""
         widgets.panel(self, rect)
         inner = rect.inflate(-2 * pad_x, -2 * pad_y)
-        rows = make(inner.width)
-        first = 0
-        if _height(rows) > inner.height:
-            arrow = max(self.px(36), self.text_size("Ag", "button")[1] + self.px(8))
-            rows = make(inner.width - arrow - pad_x // 2)
+        width, rows = inner.width, make(inner.width)
+        first, arrow = 0, max(self.px(36), self.text_size("Ag", "button")[1] + self.px(8))
+        if _height(rows) > inner.height:  # room for the scroll buttons at the right
+            width = inner.width - arrow - pad_x // 2
+            rows = make(width)
             last_first = len(rows) - 1
             while last_first > 0 and _height(rows[last_first - 1:]) <= inner.height:
                 last_first -= 1
@@ -240,8 +240,7 @@ class SetupScene(Scene):
         for height, put in rows[first:]:
             if y + height > inner.bottom and shown > first:
                 break
-            put(inner.x, y, inner.width if first == 0 and _height(rows) <= inner.height
-                else inner.width - arrow - pad_x // 2)
+            put(inner.x, y, width)
             y += height
             shown += 1
         if first > 0 or shown < len(rows):
