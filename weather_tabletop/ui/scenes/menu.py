@@ -76,6 +76,9 @@ class MenuScene(Scene):
         # a button: its label, the theme's left padding (22) on both sides, and the border
         button_min = (max(self.text_size(text, *button_font)[0] for _, text, _, _ in entries)
                       + 2 * self.px(22) + self.px(4))
+        cont_text = (tr("menu.continue_game", game=saves.game_title(latest.game))
+                     if latest is not None else "")
+        cont_min = self.text_size(cont_text, *button_font)[0] + 2 * self.px(22) + self.px(4)
         margin = max(12, min(self.px(48), h // 14, w // 24))
         pad = max(10, min(self.px(32), round(line * 1.1)))
         head_h = title_h + tag_h + max(6, round(line * 0.5))
@@ -91,6 +94,8 @@ class MenuScene(Scene):
                 gap, bh = max(4, gap - 2), max(line + 8, bh - 2)
             col_gap = max(gap, self.px(16))
             inner = max(self.px(416), title_w, tag_w, cols * button_min + (cols - 1) * col_gap)
+            if cols == 1:  # wide enough for "Continue: Machines To The Sky" if the window allows
+                inner = max(inner, cont_min)
             inner = min(inner, room_w)
             below = reserve
             if not self.app.notices or w - inner - 2 * pad - 3 * margin >= self._notice_min_w():
@@ -110,10 +115,8 @@ class MenuScene(Scene):
             rect = pygame.Rect(x + col * (bw + col_gap), y + row * (bh + gap), bw, bh)
             self.buttons[key] = widgets.button(self, rect, text, object_id="#menu_button",
                                                tooltip=tip, enabled=enabled)
-        if latest is not None:  # "Continue Meteo" when it fits, else the game is in the tooltip
-            text = tr("menu.continue_game", game=saves.game_title(latest.game))
-            if self.text_size(text, *button_font)[0] + 2 * self.px(22) + self.px(4) <= bw:
-                self.buttons["continue"].set_text(text)
+        if latest is not None and cont_min <= bw:  # else the game is named in the tooltip
+            self.buttons["continue"].set_text(cont_text)
         if self.app.notices:
             self._notices(left, margin)
 
