@@ -37,6 +37,9 @@ def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="weather-tabletop", description="Weather Machine, Meteo and Machines To The "
                 "Sky at one computer, every rule enforced. With no command, opens the app.")
     p.add_argument("--version", action="version", version=f"Weather Tabletop {__version__}")
+    p.add_argument("--size", metavar="WxH",
+                   help="open the window at this size (else as last left, else 90%% of the screen)")
+    p.add_argument("--fullscreen", action="store_true", help="open in full screen (F11 switches)")
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
 
     sim = sub.add_parser("simulate", help="play complete games between computer seats")
@@ -85,18 +88,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.command is None:
+            size = _window_size(args.size) if args.size else None
             from .ui import app
-            return app.run({"first_frame_exit": os.environ.get(FIRST_FRAME_EXIT) == "1"})
+            return app.run({"first_frame_exit": os.environ.get(FIRST_FRAME_EXIT) == "1",
+                            "size": size, "fullscreen": args.fullscreen})
         return {"simulate": _simulate, "screenshot": _screenshot, "verify": _verify,
                 "options": _options, "paths": _paths}[args.command](args)
     except UsageError as exc:
-        print(f"weather-tabletop {args.command}: {exc}", file=sys.stderr)
+        where = f"weather-tabletop {args.command}" if args.command else "weather-tabletop"
+        print(f"{where}: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
 
 
 # -- helpers -------------------------------------------------------------------------------
+
+
+def _window_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+        if not (320 <= w <= 7680 and 240 <= h <= 4320):
+            raise ValueError
+    except ValueError:
+        raise UsageError(f"--size takes WxH between 320x240 and 7680x4320, not {text!r}") from None
+    return w, h
 
 
 def _game(name: str | None) -> Game:
@@ -244,12 +260,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _screenshot(args: argparse.Namespace) -> int:
-    try:
-        w, h = (int(v) for v in args.size.lower().split("x"))
-        if not (320 <= w <= 7680 and 240 <= h <= 4320):
-            raise ValueError
-    except ValueError:
-        raise UsageError(f"--size takes WxH between 320x240 and 7680x4320, not {args.size!r}") from None
+    w, h = _window_size(args.size)
     options: dict[str, str] = {}
     if args.scene in ("table", "scores"):
         game = _game(args.game)

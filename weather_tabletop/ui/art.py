@@ -10,7 +10,7 @@ import pygame
 
 from .. import resources
 
-_cache: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+_cache: dict[tuple, pygame.Surface] = {}
 
 
 def svg(name: str, size: tuple[int, int]) -> pygame.Surface:
@@ -26,15 +26,26 @@ def svg(name: str, size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
-def cover(name: str, size: tuple[int, int], native: tuple[int, int]) -> pygame.Surface:
-    """``art/<name>`` (drawn at ``native`` size) scaled to cover ``size`` and cropped centred."""
-    key = (name + "#cover", size)
+def cover(name: str, size: tuple[int, int], native: tuple[int, int],
+          fill: tuple[int, int, int] | None = None) -> pygame.Surface:
+    """``art/<name>`` (drawn at ``native`` size) scaled to cover ``size`` and cropped centred.
+
+    Rasterised 2 px larger than ``size`` needs and laid over ``fill``: an SVG raster one pixel
+    wider than its picture (1921 for 1920) has a transparent last column or row, which showed as
+    a black line at the window's edge (1920x1080, 1728x972)."""
+    key = (name + "#cover", size, fill)
     surf = _cache.get(key)
     if surf is None:
         k = max(size[0] / native[0], size[1] / native[1])
-        big = svg(name, (math.ceil(native[0] * k), math.ceil(native[1] * k)))
+        big_size = (math.ceil(native[0] * k) + 2, math.ceil(native[1] * k) + 2)
+        big = svg(name, big_size)
+        _cache.pop((name, big_size), None)  # only the cropped picture is kept
         surf = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+        if fill is not None:
+            surf.fill(fill)
         surf.blit(big, ((size[0] - big.get_width()) // 2, (size[1] - big.get_height()) // 2))
+        for old in [k for k in _cache if k[0] == key[0]]:  # one size at a time: a window
+            del _cache[old]  # being resized makes many
         _cache[key] = surf
     return surf
 

@@ -76,7 +76,8 @@ def hex_colour(rgb) -> str:
 
 def sky_background(surface: pygame.Surface) -> None:
     """The menu art, covering the window (rasterised once per size)."""
-    surface.blit(art.cover("menu_sky.svg", surface.get_size(), (1600, 900)), (0, 0))
+    surface.blit(art.cover("menu_sky.svg", surface.get_size(), (1600, 900), tuple(theme.SKY)[:3]),
+                 (0, 0))
 
 
 def plain_background(surface: pygame.Surface) -> None:

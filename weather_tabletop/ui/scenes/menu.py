@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 import pygame
 import pygame_gui
 
@@ -16,28 +14,12 @@ from . import saves
 
 #: The menu art and the size it is drawn at (its viewBox).
 SKY_ART, SKY_NATIVE = "menu_sky.svg", (1600, 900)
-_sky: dict[tuple[int, int], pygame.Surface] = {}
 
 
 def sky(size: tuple[int, int]) -> pygame.Surface:
-    """The menu art covering ``size``, cropped centred (made once per size).
-
-    Rasterised 2 px larger than the window needs and laid over the sky colour: an SVG raster one
-    pixel wider than its picture (1921 for 1920) has a transparent last column or row, which the
-    shared ``art.cover`` showed as a black line at 1920x1080 or at 1728x972 (the first window on
-    a 1920x1080 desktop); the art also bleeds past its edges for the same reason."""
-    surf = _sky.get(size)
-    if surf is None:
-        k = max(size[0] / SKY_NATIVE[0], size[1] / SKY_NATIVE[1])
-        big = art.svg(SKY_ART, (math.ceil(SKY_NATIVE[0] * k) + 2, math.ceil(SKY_NATIVE[1] * k) + 2))
-        surf = pygame.Surface(size)
-        if pygame.display.get_surface() is not None:
-            surf = surf.convert()
-        surf.fill(theme.SKY)
-        surf.blit(big, ((size[0] - big.get_width()) // 2, (size[1] - big.get_height()) // 2))
-        _sky.clear()  # one size at a time: a window being resized makes many
-        _sky[size] = surf
-    return surf
+    """The menu art covering ``size``, cropped centred, over the sky colour (made once per size;
+    ``art.cover`` keeps it)."""
+    return art.cover(SKY_ART, size, SKY_NATIVE, tuple(theme.SKY)[:3])
 
 
 class MenuScene(Scene):
