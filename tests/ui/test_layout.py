@@ -85,10 +85,11 @@ def _problems(drawn: list[Drawn], size, scale: float) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("scale", SCALES, ids=lambda s: f"{round(s * 100)}%")
+@pytest.mark.parametrize("scale", SCALES + [1.25, 2.0], ids=lambda s: f"{round(s * 100)}%")
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("scene", SCENES)
 def test_scene_fits(scene, size, scale):
+    """The app's own scenes at every UI scale Settings offers from 100% to 200%."""
     _app, drawn, clipped = _render(scene, size, scale)
     assert not clipped, clipped
     assert not _problems(drawn, size, scale)

@@ -9,6 +9,7 @@ import pygame
 
 from tests.support import tally
 from tests.ui.helpers import config, drag, key, mouse, post
+from weather_tabletop.i18n import tr
 from weather_tabletop.ui.scenes.privacy import PrivacyScene
 from weather_tabletop.ui.scenes.table import TableScene
 from weather_tabletop.ui.session import Session
@@ -69,7 +70,7 @@ def test_illegal_drop_snaps_back_with_the_rules_reason(app):
     empty = (scene.board_rect().right - 5, scene.board_rect().bottom - 5)
     drag(app, centre_of_piece(scene, 0), empty)
     assert match.version == before
-    assert scene.message == "That is not a place this piece can go."
+    assert scene.message == tr("drag.not_a_place")
 
 
 def test_undo_and_redo_keys(app):
@@ -170,6 +171,44 @@ def test_a_cut_action_shows_its_whole_text_on_hover(app):
     post(app, mouse(pygame.MOUSEMOTION, rect.center))
     assert scene.tooltip is not None and scene.tooltip[0] == text
     assert lst.hovered is not None and lst.text_at(lst.hovered) == text
+
+
+def test_the_hover_text_follows_the_entry_under_the_pointer_after_scrolling(app):
+    """Issue 13: after the wheel scrolled the list, the hover text still named the entry that
+    had been under the pointer before ("slot 3" over "slot 6")."""
+    from tests.support.play import config as game_config
+    from weather_tabletop import games as registry
+
+    game = registry.get("weather-machine")
+    scene = TableScene(app, Session.in_memory(game, game_config(game, 2, seed=3)), privacy=False)
+    app.push(scene)
+    post(app)
+    lst = scene.w["actions"]
+    cut = [i for i, _r in lst.visible_rows() if lst.is_cut(i)]
+    assert cut and lst.bar.needed, "this position should have a long list of long entries"
+    row = lst.row_rect(cut[0]).clip(lst.area)
+    post(app, mouse(pygame.MOUSEMOTION, row.center))
+    assert scene.tooltip is not None and scene.tooltip[0] == lst.text_at(cut[0])
+    post(app, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    under = lst.row_at(row.center)
+    assert under is not None and under != cut[0]
+    expected = lst.text_at(under) if lst.is_cut(under) else None
+    assert (scene.tooltip[0] if scene.tooltip else None) == expected
+
+
+def test_one_shape_per_colour_in_every_game_and_scene():
+    """Colour-blind markings: a colour has one shape everywhere (Settings showed red as a
+    triangle where the setup showed a square), and no game gives two of its colours one shape."""
+    from weather_tabletop import games as registry
+    from weather_tabletop.ui.table_view import shape_of
+
+    seen: dict[str, str] = {}
+    for game_id in ("meteo", "machines-to-the-sky", "weather-machine"):
+        colours = registry.get(game_id).colours
+        shapes = [shape_of(c) for c in colours]
+        assert len(set(shapes)) == len(shapes), game_id
+        for c, shape in zip(colours, shapes):
+            assert seen.setdefault(c.key, shape) == shape
 
 
 def test_action_list_by_mouse(app):

@@ -16,6 +16,7 @@ import pytest  # noqa: E402
 
 from tests.ui.helpers import drag, mouse, open_table, piece, post, target  # noqa: E402
 from weather_tabletop.engine.match import Match  # noqa: E402
+from weather_tabletop.i18n import tr  # noqa: E402
 from weather_tabletop.engine.protocol import GameConfig, SeatConfig  # noqa: E402
 from weather_tabletop.games.weather_machine import commands as C  # noqa: E402
 from weather_tabletop.games.weather_machine.rules import GAME  # noqa: E402
@@ -131,7 +132,7 @@ def test_illegal_scientist_drop_snaps_back_with_the_reason(app):
     # a drop on no place at all
     drag(app, piece(scene, ("sci", seat)).shape.center,
          (scene.board_rect().right - 3, scene.board_rect().bottom - 3))
-    assert match.version == before and scene.message == "That is not a place this piece can go."
+    assert match.version == before and scene.message == tr("drag.not_a_place")
 
 
 def test_extend_the_workshop_by_dragging_a_tile_and_place_it_turned(app):

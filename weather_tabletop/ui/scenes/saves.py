@@ -11,7 +11,7 @@ import pygame_gui
 
 from ... import games, paths, resources
 from ...i18n import tr
-from .. import widgets
+from .. import theme, widgets
 from ..scene import Scene
 
 
@@ -53,6 +53,7 @@ class SavesScene(Scene):
         self.demos = demos
         self.name = tr("saves.demos_title") if demos else tr("saves.title")
         self.page = 0
+        self._empty: tuple[pygame.Rect, str] | None = None
         self.mode: tuple[str, int] | None = None  # ("rename"|"delete", index)
         self.message = ""
         self.infos: list[Any] = []
@@ -74,6 +75,7 @@ class SavesScene(Scene):
         w, h = self.app.size
         self.actions = {}
         self.rename_entry = None
+        self._empty = None
         m = self.px(48)
         widgets.label(self, pygame.Rect(m, self.px(28), w // 2, self.px(56)), self.name,
                       object_id="#title")
@@ -88,9 +90,9 @@ class SavesScene(Scene):
             box = pygame.Rect(m, top, w - 2 * m, self.px(170))
             widgets.panel(self, box)
             text = tr("saves.none_demos") if self.demos else tr("saves.none")
-            widgets.label(self, pygame.Rect(box.x + self.px(28), box.y + self.px(28),
-                                            box.width - self.px(56), self.px(40)), text,
-                          object_id="#heading")
+            # drawn by the scene, wrapped to the box (a label cut it at large UI scales)
+            self._empty = (pygame.Rect(box.x + self.px(28), box.y + self.px(16),
+                                       box.width - self.px(56), self.px(70)), text)
             if not self.demos:
                 new = widgets.button(self, pygame.Rect(box.x + self.px(28), box.y + self.px(92),
                                                        self.px(260), self.px(50)), tr("menu.new_game"))
@@ -144,24 +146,22 @@ class SavesScene(Scene):
         text_w = rect.width - 2 * pad - buttons * (bw + self.px(10))
         col = text_w // 4
         title = f"{game_title(info.game)}"
-        widgets.label(self, pygame.Rect(x, y, col * 2 - self.px(10), self.px(30)), title,
-                      object_id="#heading")
-        widgets.label(self, pygame.Rect(x, y + self.px(30), col * 2 - self.px(10), self.px(26)),
-                      info.name, object_id="#small")
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.modified))
         people = ", ".join(tr("saves.computer_seat", name=s.name) if s.is_computer else s.name
                            for s in info.seats)
-        widgets.label(self, pygame.Rect(x + col * 2, y, col - self.px(8), self.px(30)),
-                      info.progress if not info.finished else tr("saves.finished"), object_id="#field")
-        widgets.label(self, pygame.Rect(x + col * 2, y + self.px(30), col - self.px(8), self.px(26)),
-                      when, object_id="#small")
         players = tr("saves.one_player") if len(info.seats) == 1 else \
             tr("saves.players", n=len(info.seats))
-        widgets.label(self, pygame.Rect(x + col * 3, y, col, self.px(30)), players,
-                      object_id="#field")
-        people = self.app.text.fitted(people, self.px(14), col - self.px(12))
-        widgets.label(self, pygame.Rect(x + col * 3, y + self.px(30), col, self.px(26)), people,
-                      object_id="#small")
+        progress = info.progress if not info.finished else tr("saves.finished")
+        # (column, line, text, theme id, its font size, bold): each shortened to its column
+        cells = ((0, 0, title, "#heading", 20, True), (0, 1, info.name, "#small", 14, False),
+                 (2, 0, progress, "#field", 16, True), (2, 1, when, "#small", 14, False),
+                 (3, 0, players, "#field", 16, True), (3, 1, people, "#small", 14, False))
+        for column, line, text, oid, size, bold in cells:
+            width = (col * 2 if column == 0 else col) - self.px(10)
+            fitted = self.app.text.fitted(text, self.px(size), max(8, width - self.px(4)), bold)
+            widgets.label(self, pygame.Rect(x + col * column, y + line * self.px(30), width,
+                                            self.px(30 if line == 0 else 26)), fitted,
+                          object_id=oid)
         bx = rect.right - pad - buttons * (bw + self.px(10)) + self.px(10)
         open_b = widgets.button(self, pygame.Rect(bx, by, bw, bh),
                                 tr("saves.watch") if self.demos else tr("saves.open"),
@@ -177,6 +177,11 @@ class SavesScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         widgets.plain_background(surface)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        if self._empty is not None:
+            rect, text = self._empty
+            self.app.text.box(surface, text, rect, self.px(20), theme.INK, bold=True)
 
     def _rebuild(self) -> None:
         self.close()
