@@ -44,6 +44,17 @@ def positions(game_id: str) -> list[int]:
     return POSITIONS[game_id]
 
 
+@pytest.mark.parametrize("scale", SCALES, ids=lambda s: f"{round(s * 100)}%")
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("scene", ["scores", "privacy"])
+@pytest.mark.parametrize("game", GAMES)
+def test_game_scene_fits(game, scene, size, scale):
+    """The final scores (every category named whole) and the privacy screen of each game."""
+    _app, drawn, clipped = _render(scene, size, scale, game, 30)
+    assert not clipped, clipped
+    assert not _problems(drawn, size, scale)
+
+
 def _render(scene: str, size, scale: float, game: str | None = None, steps: int = 0):
     """The app showing ``scene``, drawn once with text recording on; (app, drawn, warnings)."""
     with warnings.catch_warnings(record=True) as caught:

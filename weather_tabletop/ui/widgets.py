@@ -33,8 +33,29 @@ def button(scene: "Scene", rect: pygame.Rect, text: str, *, object_id: str | Non
 
 def label(scene: "Scene", rect: pygame.Rect, text: str, *, object_id: str | None = None,
           container=None) -> UILabel:
-    return UILabel(rect, text, scene.manager, container=container or scene.root,
-                   object_id=_oid(object_id))
+    """A themed one-line label; text wider than ``rect`` is shortened with an ellipsis (never
+    cut through a letter), so a long name or a big UI scale cannot clip it."""
+    return UILabel(rect, fit_line(scene, text, rect.w, object_id), scene.manager,
+                   container=container or scene.root, object_id=_oid(object_id))
+
+
+def fit_line(scene: "Scene", text: str, width: int, object_id: str | None = None) -> str:
+    """``text`` as a label with ``object_id`` shows it in ``width`` pixels: whole, or shortened
+    with an ellipsis."""
+    if not text:
+        return text
+    font = scene.manager.get_theme().get_font([object_id, "label"] if object_id else ["label"])
+    width = max(1, width - 2)
+    if font.size(text)[0] <= width:
+        return text
+    lo, hi = 0, len(text)  # the longest prefix that fits with the ellipsis
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if font.size(text[:mid].rstrip() + "…")[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…"
 
 
 def panel(scene: "Scene", rect: pygame.Rect, *, object_id: str | None = None,

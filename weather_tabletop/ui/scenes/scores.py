@@ -81,8 +81,8 @@ class ScoresScene(Scene):
         notes_h = self._notes_height(w - 2 * m)
         most = h - self.px(136) - self.px(100) - notes_h
         rank_w, name_w, total_w = self.px(150), self.px(280), self.px(120)
-        wide = (w - 2 * m - rank_w - name_w - total_w - self.px(40)) // max(1, len(cats))
-        if wide >= self.px(120):
+        room = w - 2 * m - rank_w - name_w - total_w - self.px(40)
+        if sum(self._cat_widths(cats)) <= room:
             table = self._by_seat(m, cats, most)
         else:
             table = self._by_category(m, cats, most)
@@ -104,6 +104,11 @@ class ScoresScene(Scene):
         return sum(self.app.text.render(n, self.px(17), theme.INK, width=width).get_height()
                    + self.px(6) for n in self.notes) + self.px(12)
 
+    def _cat_widths(self, cats: list[str]) -> list[int]:
+        """The width each category's column needs for its heading whole (at least 90 px)."""
+        return [max(self.px(90), self.text_size(heading(c), "#field", "label")[0] + self.px(16))
+                for c in cats]
+
     def _rank_text(self, line: ScoreLine, shared: bool) -> str:
         return tr("scores.rank_shared", n=line.rank) if shared else tr("scores.rank_n", n=line.rank)
 
@@ -114,11 +119,13 @@ class ScoresScene(Scene):
                             min(most, self.px(40 + 28) + self.px(62) * len(self.lines) + self.px(20)))
         widgets.panel(self, table)
         rank_w, name_w, total_w = self.px(150), self.px(280), self.px(120)
-        cat_w = max(self.px(90), (table.width - rank_w - name_w - total_w - self.px(40)) // max(1, len(cats)))
+        need = self._cat_widths(cats)
+        spare = max(0, table.width - rank_w - name_w - total_w - self.px(40) - sum(need))
+        widths = [n + spare // max(1, len(cats)) for n in need]  # each heading whole
         x0 = table.x + self.px(20)
         y = table.y + self.px(14)
         heads = [(tr("scores.rank"), rank_w), (tr("scores.player"), name_w)]
-        heads += [(heading(c), cat_w) for c in cats]
+        heads += [(heading(c), cw) for c, cw in zip(cats, widths)]
         heads += [(tr("scores.total"), total_w)]
         x = x0
         for text, width in heads:
@@ -142,10 +149,10 @@ class ScoresScene(Scene):
                           seats[line.seat].name, object_id="#heading")
             x += name_w
             values = dict(self.rows[line.seat])
-            for c in cats:
-                widgets.label(self, pygame.Rect(x, y, cat_w, row_h - self.px(8)), str(values.get(c, "–")),
+            for c, cw in zip(cats, widths):
+                widgets.label(self, pygame.Rect(x, y, cw, row_h - self.px(8)), str(values.get(c, "–")),
                               object_id="#value")
-                x += cat_w
+                x += cw
             widgets.label(self, pygame.Rect(x, y, total_w, row_h - self.px(8)), str(line.total),
                           object_id="#heading")
             y += row_h
@@ -159,7 +166,8 @@ class ScoresScene(Scene):
         row_h = max(self.px(28), min(self.px(36), (most - head_h - self.px(30)) // (len(cats) + 1)))
         table = pygame.Rect(m, self.px(136), w - 2 * m, head_h + row_h * (len(cats) + 1) + self.px(30))
         widgets.panel(self, table)
-        label_w = self.px(300)
+        longest = max((self.text_size(heading(c), "#field", "label")[0] for c in cats), default=0)
+        label_w = max(self.px(300), min(longest + self.px(16), table.width * 9 // 20))
         col_w = min(self.px(300), (table.width - label_w - self.px(40)) // n)
         x0 = table.x + self.px(20)
         top = table.y + self.px(12)
