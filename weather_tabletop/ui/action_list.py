@@ -199,6 +199,7 @@ class ActionList:
         self.bar = ScrollBar(text)
         self._source: Callable[[int], str] = lambda i: ""
         self._texts: dict[int, str] = {}
+        self._shown_texts: dict[int, str] = {}
         self._count = 0
         self.enabled = True
         self.selected: int | None = None
@@ -223,6 +224,7 @@ class ActionList:
         the visible ones are asked for until :attr:`texts` is read."""
         self._source = text_of
         self._texts = {}
+        self._shown_texts = {}
         self._ready = set()
         self._version += 1
         self._count = count
@@ -280,6 +282,13 @@ class ActionList:
         return pygame.Rect(row.x + self.pad, row.y + 1, row.w - 2 * self.pad, row.h - 2)
 
     def shown_text(self, index: int) -> str:
+        """What entry ``index`` shows (worked out once per list: see :meth:`_shown_text`)."""
+        shown = self._shown_texts.get(index)
+        if shown is None:
+            shown = self._shown_texts[index] = self._shown_text(index)
+        return shown
+
+    def _shown_text(self, index: int) -> str:
         """What entry ``index`` shows: its whole text when it fits the row (wrapped to two lines
         and shrunk if need be), else without the words it shares with the entry before or after
         it ("… the middle space of the Supply"), so entries that differ show how they differ."""
@@ -296,11 +305,23 @@ class ActionList:
                 while n < min(len(words), len(other)) - 1 and words[n] == other[n]:
                     n += 1
                 shared = max(shared, n)
-        for cut in range(2, shared + 1):  # as few words left out as the row needs
-            shown = "… " + " ".join(words[cut:])
-            if not self.text.lay(shown, box.w, box.h, self.font_size).cut:
-                return shown
-        return "… " + " ".join(words[shared:]) if shared >= 2 else full
+        if shared < 2:
+            return full
+
+        def fits(cut: int) -> bool:
+            return not self.text.lay("… " + " ".join(words[cut:]), box.w, box.h,
+                                     self.font_size).cut
+
+        lo, hi = 2, shared  # as few words left out as the row needs (a binary search)
+        if not fits(hi):
+            return "… " + " ".join(words[shared:])
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if fits(mid):
+                hi = mid
+            else:
+                lo = mid + 1
+        return "… " + " ".join(words[lo:])
 
     def is_cut(self, index: int) -> bool:
         """True when entry ``index`` does not show its whole text (the tooltip shows it)."""

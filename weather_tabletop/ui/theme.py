@@ -173,14 +173,33 @@ class TextCache:
             self._boxes.clear()
         width, height = max(1, width), max(1, height)
         floor = max(6, min(size, min_size))
-        got = None
-        for px in range(max(floor, size), floor - 1, -1):
+        top = max(floor, size)
+
+        def fits(px: int) -> Fitted | None:
             font = self.font(px, bold)
-            lines = _wrap(text, font, width) if wrap else [text]
+            if font.size(text)[0] <= width and "\n" not in text:  # one line: no wrapping
+                lines = [text]
+            else:
+                lines = _wrap(text, font, width) if wrap else [text]
             if _block_h(font, len(lines)) <= height and all(
                     font.size(line)[0] <= width for line in lines):
-                got = Fitted(tuple(lines), px, False)
-                break
+                return Fitted(tuple(lines), px, False)
+            return None
+
+        # the largest size that fits: the given one, else a binary search down to the floor
+        # (text that fits at a size fits at every smaller one, as near as makes no difference)
+        got = fits(top)
+        if got is None and top > floor:
+            low = fits(floor)
+            if low is not None:
+                lo, hi, got = floor, top - 1, low
+                while lo < hi:
+                    mid = (lo + hi + 1) // 2
+                    at = fits(mid)
+                    if at is not None:
+                        lo, got = mid, at
+                    else:
+                        hi = mid - 1
         if got is None:
             font = self.font(floor, bold)
             lines = _wrap(text, font, width) if wrap else [text]
@@ -236,22 +255,28 @@ def _block_h(font: pygame.font.Font, lines: int) -> int:
 
 
 def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Greedy line breaking at spaces; a word wider than the line, or text without spaces
-    (CJK), breaks between characters."""
+    """Greedy line breaking at spaces (each word measured once); a word wider than the line,
+    or text without spaces (CJK), breaks between characters."""
     out: list[str] = []
+    space = font.size(" ")[0]
     for para in text.split("\n"):
-        words = para.split(" ") if " " in para else list(para) if font.size(para)[0] > width else [para]
-        joiner = " " if " " in para else ""
-        line = ""
+        if " " not in para:
+            words, joiner, gap = (list(para) if font.size(para)[0] > width else [para]), "", 0
+        else:
+            words, joiner, gap = para.split(" "), " ", space
+        line, line_w = "", 0
         for word in words:
-            cand = word if not line else line + joiner + word
-            if font.size(cand)[0] <= width:
-                line = cand
+            ww = font.size(word)[0]
+            if line and line_w + gap + ww <= width:
+                line, line_w = line + joiner + word, line_w + gap + ww
+                continue
+            if not line and ww <= width:
+                line, line_w = word, ww
                 continue
             if line:
                 out.append(line)
-            if font.size(word)[0] <= width:
-                line = word
+            if ww <= width:
+                line, line_w = word, ww
                 continue
             line = ""
             for ch in word:  # a word longer than the line: break it between characters
@@ -260,5 +285,6 @@ def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
                     line = ch
                 else:
                     line += ch
+            line_w = font.size(line)[0]
         out.append(line)
     return out or [""]
