@@ -18,12 +18,10 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
-from . import paths
+from . import jsonfile, paths
 
 FILE_NAME = "remember.json"
 # Bounds: the whole file, one value's JSON, the number of keys, a key's length, nesting depth.
@@ -146,18 +144,6 @@ def _store(data: dict[str, Any]) -> None:
     path = remember_file()
     _cache = (path, data)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".remember-", suffix=".tmp", dir=path.parent)
+        jsonfile.write_atomic(path, data, indent=1)
     except OSError:
-        return
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(data, out, indent=1)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except OSError:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        pass  # not remembered: the app works the same

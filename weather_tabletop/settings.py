@@ -8,13 +8,11 @@ what could not be read, plus a message for the player.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from . import paths
+from . import jsonfile, paths
 
 UI_SCALES: tuple[float, ...] = (0.75, 0.875, 1.0, 1.125, 1.25, 1.5, 1.75, 2.0)
 # Seconds a computer move (and a demo step) stays before the next one.
@@ -86,18 +84,4 @@ def load(path: Path | None = None) -> tuple[Settings, str | None]:
 
 def save(settings: Settings, path: Path | None = None) -> None:
     """Write the settings atomically."""
-    path = path or paths.settings_file()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(asdict(settings), out, indent=2)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    jsonfile.write_atomic(path or paths.settings_file(), asdict(settings), indent=2)
