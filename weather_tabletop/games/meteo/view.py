@@ -1136,3 +1136,20 @@ class MeteoView:
         origin = self._table_place(*surf.get_size()).topleft
         self._table_cells = [(rect.move(origin), tip) for rect, tip in cells]
         return surf
+
+
+def guide_step(state: Any) -> str:
+    """The step of play a view state is in, as the player's guide (``guide.toml``) names it: the
+    table's "?" opens that section and shows its hint the first time. Pure and cheap (the rules'
+    answer about figures on impassable spaces is kept on the state)."""
+    phase = getattr(state, "phase", "")
+    if phase == OVER:
+        return "over"
+    if phase == "setup":
+        return "setup"
+    from .rules import GAME
+
+    if GAME.relocator(state)[0] >= 0:
+        return "leave-impassable-after-wind" if state.wind_blown else "leave-impassable"
+    return {PLACE: "place-markers", MOVE: "move-figures", WITCH: "witch-removes",
+            DRAW: "draw-markers", WIND_PHASE: "make-wind"}.get(phase, "round")
