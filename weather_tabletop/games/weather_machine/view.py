@@ -66,6 +66,46 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+#: the step of play (``guide_step``) of each pending decision; each opens a section of the guide
+GUIDE_STEPS = {
+    "draft": "goal-draft", "supply_turn": "post-setup-supply",
+    "turn_sub": "subsidy-or-investment", "move": "move-scientist",
+    "tokens": "place-research-tokens", "pay": "pay-vouchers",
+    "gain_any": "benefit-voucher", "take_chem": "benefit-chemical", "take_part": "benefit-part",
+    "bot": "benefit-bot", "tile_choice": "benefit-tile", "benefit_action": "bonus-action",
+    "funding_any": "benefit-funding", "lab_fund": "lab-funding", "rnd_fund": "rnd-funding",
+    "tile_place": "place-workshop-tile", "take_subsidy": "sell-part-subsidy",
+    "xpart": "parts-exchange", "xpart_proto": "parts-exchange", "xchem": "chemicals-exchange",
+    "extra": "research-extra-payment", "bt_space": "breakthrough-space",
+    "prototype": "build-prototype", "return_extra": "return-parts", "lock_pay": "lock-bonus",
+    "exp_pay": "experiment-pay", "exp_benefit": "experiment-benefit",
+    "place_now": "experiment-token", "to_line": "experiment-bots-back",
+    "exp_keep": "experiment-not-run", "final_place": "final-placement",
+}
+#: the actions step of each Location
+GUIDE_ACTIONS = {SUPPLY: "supply-actions", GOVERNMENT: "government-actions", LAB: "lab-actions",
+                 RND: "rnd-actions"}
+
+
+def guide_step(state: WMState) -> str:
+    """The step of play ``state`` is in, as the id the guide's sections list (issue 14): the
+    table's "?" opens the section that explains it. Pure and cheap: reads the phase and the
+    decision on top of the stack."""
+    if state.phase == "over":
+        return "over"
+    if not state.stack:
+        return "setup"
+    top = state.stack[-1]
+    if top[0] == "actions":
+        return GUIDE_ACTIONS.get(top[2], "supply-actions")
+    step = GUIDE_STEPS.get(top[0])
+    if step:
+        return step
+    return {"setup": "setup", "draft": "goal-draft", "supply": "post-setup-supply",
+            "B": "phase-b", "C": "phase-c", "final": "final-placement"}.get(state.phase,
+                                                                          "move-scientist")
+
+
 MAIN = (GOVERNMENT, LAB, RND)
 _Layout = Layout  # the name the tests and older callers use
 
