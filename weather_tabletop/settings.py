@@ -30,6 +30,7 @@ class Settings:
     language: str = "en"
     fullscreen: bool = False
     thinking_seconds: float = DEFAULT_THINKING_SECONDS
+    step_help: bool = True  # a line of help the first time a person meets a step (issue 14)
 
     @property
     def move_delay(self) -> float:
@@ -45,7 +46,7 @@ def _valid(name: str, value: Any) -> bool:
                 and value in THINKING_SECONDS)
     if name == "animation_speed":
         return value in ANIMATION_SPEEDS
-    if name in ("colour_blind", "fullscreen"):
+    if name in ("colour_blind", "fullscreen", "step_help"):
         return isinstance(value, bool)
     if name == "language":
         return isinstance(value, str) and 0 < len(value) <= 16

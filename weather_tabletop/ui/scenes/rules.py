@@ -1,5 +1,6 @@
-"""The rules reference: the game's ``rules_summary.md`` when it ships one, else what the game
-itself declares (players, options and its commands)."""
+"""The rules: the game's player's guide (``guide.toml``, drawn by :class:`GuideView`, with a
+search box and its sections listed) when it ships one; else its ``rules_summary.md``; else what
+the game itself declares (players, options and its commands)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ import re
 import pygame
 import pygame_gui
 
-from ... import games
+from ... import games, guide
 from ...i18n import tr
 from .. import widgets
+from ..guide_view import GuideView
 from ..scene import Scene
 
 
@@ -94,12 +96,16 @@ def _reflow(text: str) -> list[str]:
 
 
 class RulesScene(Scene):
-    def __init__(self, app, game_id: str | None = None) -> None:
+    def __init__(self, app, game_id: str | None = None, section: str | None = None) -> None:
+        """``section``: open the guide at this section (the table's "?" and F1)."""
         super().__init__(app)
         self.name = tr("rules.title")
         ids = games.available()
         self.game_id = game_id if game_id in ids else (ids[0] if ids else None)
-        self.back = self.picker = None
+        self.section = section
+        self.back = self.picker = self.search = None
+        self.view: GuideView | None = None
+        self._query = ""
 
     def html(self) -> str:
         if self.game_id is None:
@@ -109,29 +115,64 @@ class RulesScene(Scene):
 
     def build(self) -> None:
         w, h = self.app.size
-        m = self.px(48)
-        widgets.label(self, pygame.Rect(m, self.px(28), self.px(400), self.px(56)), self.name,
-                      object_id="#title")
-        self.back = widgets.button(self, pygame.Rect(w - m - self.px(180), self.px(36), self.px(180),
-                                                     self.px(46)), tr("common.back"),
-                                   object_id="#secondary")
+        m = min(self.px(48), w // 24)
+        top = min(self.px(28), h // 30)
+        head_h = self.app.text.font(self.px(40), True).get_linesize() + 4
+        bh = self.app.text.font(self.px(17), True).get_linesize() + self.px(14)
+        widgets.label(self, pygame.Rect(m, top, self.text_size(self.name, "#title", "label")[0] + 8,
+                                        head_h), self.name, object_id="#title")
+        bw = max(self.px(140), self.text_size(tr("common.back"), "button")[0] + self.px(40))
+        self.back = widgets.button(self, pygame.Rect(w - m - bw, top + (head_h - bh) // 2, bw, bh),
+                                   tr("common.back"), object_id="#secondary")
+        right = w - m - bw - self.px(16)
+        pw = min(self.px(300), (right - m) // 3)
         if self.game_id is not None:
             self.picker = widgets.dropdown(
-                self, pygame.Rect(w - m - self.px(180) - self.px(20) - self.px(340), self.px(38),
-                                  self.px(340), self.px(42)),
+                self, pygame.Rect(right - pw, top + (head_h - bh) // 2, pw, bh),
                 [(tr(games.get(g).title), g) for g in games.available()], self.game_id)
-        widgets.text_box(self, pygame.Rect(m, self.px(104), w - 2 * m, h - self.px(104) - m),
-                         self.html())
+            right -= pw + self.px(16)
+        book = guide.load(self.game_id) if self.game_id is not None else None
+        body = pygame.Rect(m, top + head_h + self.px(12), w - 2 * m, 0)
+        body.h = h - body.y - min(self.px(24), h // 30)
+        at = self.view.current() if self.view is not None else self.section
+        self.view = None
+        if book is None:
+            widgets.text_box(self, body, self.html())
+            return
+        title_right = m + self.text_size(self.name, "#title", "label")[0] + self.px(24)
+        sw = max(self.px(160), right - title_right)
+        self.search = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(right - sw, top + (head_h - bh) // 2, sw, bh), self.manager,
+            container=self.root, initial_text=self._query or None,
+            placeholder_text=tr("guide.search"))
+        self.search.set_text_length_limit(60)
+        self.view = GuideView(book, body, self.app.text, self.px, None)
+        if self._query:
+            self.view.search(self._query)
+        if at is not None:
+            self.view.go(at)
 
     def draw(self, surface: pygame.Surface) -> None:
         widgets.plain_background(surface)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        if self.view is not None:
+            self.view.draw(surface)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back:
             self.app.pop()
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.picker:
             self.game_id = widgets.dropdown_choice(event) or self.game_id
+            self.section, self._query = None, ""
             self.close()
             self.open()
+        elif (event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and self.view is not None
+              and event.ui_element is self.search):
+            self._query = self.search.get_text()
+            self.view.search(self._query)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
+        elif self.view is not None:
+            self.view.handle(event, pygame.mouse.get_pos() if event.type == pygame.MOUSEWHEEL
+                             else getattr(event, "pos", (0, 0)))

@@ -64,6 +64,7 @@ class SettingsScene(Scene):
              i18n.language()),
             ("colour_blind", tr("settings.colour_blind"), None, s.colour_blind),
             ("fullscreen", tr("settings.fullscreen"), None, s.fullscreen),
+            ("step_help", tr("settings.step_help"), None, s.step_help),
         ]
         pad = self.px(24)
         label_font = self.app.text.font(self.px(16), True)
@@ -148,7 +149,7 @@ class SettingsScene(Scene):
             new = replace(s, **{key: float(choice)})
         elif key in ("animation_speed", "language") and choice:
             new = replace(s, **{key: choice})
-        elif key in ("colour_blind", "fullscreen"):
+        elif key in ("colour_blind", "fullscreen", "step_help"):
             new = replace(s, **{key: not getattr(s, key)})
         else:
             return

@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from ... import games
+from ... import games, guide
 from ...engine.protocol import Command, IllegalMove
 from ...i18n import tr
 from .. import theme, widgets
@@ -21,6 +21,7 @@ from ..computer import Computers
 from ..dragdrop import DragDrop
 from ..log_panel import RENDER_BUDGET, LogEntry, LogPanel
 from ..logbook import LogBook
+from ..guide_view import step_of
 from ..move_palette import MovePalette, open_palette
 from ..scene import Scene
 from ..score_box import ScoreBox
@@ -144,6 +145,9 @@ class TableScene(Scene):
         self.lay: TableLayout | None = None
         self._message_surface: tuple[str, pygame.Surface] | None = None
         self.palette: MovePalette | None = None
+        self._hint: tuple[tuple, str] | None = None  # (seat, section) and the line shown
+        self._hints_seen: set[tuple] = set()
+        self._hint_surface: tuple[str, pygame.Surface] | None = None
 
     # -- who looks at the table ------------------------------------------------------------
 
@@ -168,7 +172,7 @@ class TableScene(Scene):
     # -- layout ----------------------------------------------------------------------------
 
     def _layout(self) -> TableLayout:
-        buttons = 6 if self.session.is_demo else 5  # with "Final scores" (shown at the end)
+        buttons = 7 if self.session.is_demo else 6  # with "?" and "Final scores" (at the end)
         return table_layout.layout(self.app.size, self.app.scale, self.panels, buttons)
 
     def board_rect(self) -> pygame.Rect:
@@ -192,19 +196,22 @@ class TableScene(Scene):
                                           self.name, self.px(15), (220, 235, 247), False),
                        "turn": BannerLine(pygame.Rect(t.x, t.y + half, t.w, t.h - half - edge),
                                           "", self.px(20), (255, 255, 255), True)}
-        keys = (["menu", "rules", "restart", "step", "pause"] if self.session.is_demo
-                else ["menu", "rules", "redo", "undo"]) + ["scores"]
+        keys = (["menu", "rules", "help", "restart", "step", "pause"] if self.session.is_demo
+                else ["menu", "rules", "help", "redo", "undo"]) + ["scores"]
         words = {"menu": ("table.menu", "table.menu_tip"), "rules": ("table.rules", "table.rules_tip"),
                  "restart": ("demo.restart", "demo.restart_tip"), "step": ("demo.step", "demo.step_tip"),
                  "pause": ("demo.play" if self.computers.paused else "demo.pause", "demo.pause_tip"),
                  "redo": ("table.redo", "table.redo_tip"), "undo": ("table.undo", "table.undo_tip"),
-                 "scores": ("table.final_scores", "table.final_scores_tip")}
+                 "scores": ("table.final_scores", "table.final_scores_tip"),
+                 "help": ("table.help", "table.help_tip")}
         font = self.app.text.font(self.px(17), True)
         x = w - lay.gap
         for key in keys:
             label, tip = words[key]
             rect = lay.buttons[len(self.w)]
             bw = max(rect.w, font.size(tr(label))[0] + 2 * self.px(14))
+            if key == "help":  # a square "?" button
+                bw = max(rect.h, font.size(tr(label))[0] + 2 * self.px(10))
             x -= bw
             self.w[key] = widgets.button(self, pygame.Rect(x, rect.y, bw, rect.h), tr(label),
                                          object_id=None if key == "scores" else "#secondary",
@@ -235,6 +242,7 @@ class TableScene(Scene):
         self._seen = -1
         self.tooltip = None
         self._message_surface = None
+        self._hint_surface = None
         self.refresh()
         self.log_panel.flush()  # the whole log at once when the table opens
 
@@ -317,6 +325,7 @@ class TableScene(Scene):
         self.legal = match.legal(self.viewer) if (self.viewer is not None and self.viewer in acting
                                                   and not self.session.is_demo) else []
         self._update_banner(acting)
+        self._update_hint()
         self._update_log()
         self._update_scores()
         self._update_actions()
@@ -450,6 +459,64 @@ class TableScene(Scene):
         self.message = text
         self._message_surface = None
 
+    # -- the guide at the table (issue 14) -------------------------------------------------
+
+    def _step_section(self):
+        """The guide and the section for the step of play shown now (None, None without)."""
+        book = guide.load(self.game.id)
+        if book is None or self.view_state is None:
+            return book, None
+        step = step_of(self.game.id, self.view_state)
+        return book, (book.for_step(step) if step is not None else None)
+
+    def open_help(self) -> None:
+        """The guide at the section for the step being played ("?" and F1)."""
+        from .rules import RulesScene
+
+        _book, section = self._step_section()
+        self.app.push(RulesScene(self.app, self.game.id, section.id if section else None))
+
+    def _update_hint(self) -> None:
+        """The first time a person meets a step of play at this table, one line explains it
+        under the banner (Settings: "Show step help"); it goes with the step or a click."""
+        if self.viewer is None or not self.app.settings.step_help or self.session.is_demo:
+            self._hint = None
+            return
+        book, section = self._step_section()
+        if section is None or not section.hint:
+            self._hint = None
+            return
+        key = (self.viewer, section.id)
+        if self._hint is not None and self._hint[0] == key:
+            return
+        if key in self._hints_seen:
+            self._hint = None
+            return
+        self._hints_seen.add(key)
+        self._hint = (key, tr("table.step_hint", hint=section.hint))
+
+    def _hint_rect(self) -> pygame.Rect | None:
+        """Where the step help is drawn: along the board's top, as tall as its lines."""
+        if self._hint is None or self.lay is None:
+            return None
+        text = self._hint[1]
+        if self._hint_surface is None or self._hint_surface[0] != text:
+            board = self.lay.board
+            size = self.px(15)
+            width = min(board.w - 2 * self.px(12), self.px(820))
+            pad = self.px(8)
+            fit = self.app.text.lay(text, width - 2 * self.px(12), 3 * size * 2, size)
+            font = self.app.text.font(fit.size)
+            h = (len(fit.lines) - 1) * font.get_linesize() + font.get_height() + 2 * pad
+            surf = pygame.Surface((width, h), pygame.SRCALPHA)
+            pygame.draw.rect(surf, (255, 244, 214), surf.get_rect(), border_radius=self.px(8))
+            pygame.draw.rect(surf, theme.SUN, surf.get_rect(), 2, border_radius=self.px(8))
+            self.app.text.box(surf, text, surf.get_rect().inflate(-2 * self.px(12), -2 * pad), size,
+                              theme.INK, align="center")
+            self._hint_surface = (text, surf)
+        surf = self._hint_surface[1]
+        return surf.get_rect(midtop=(self.lay.board.centerx, self.lay.board.y + self.px(4)))
+
     def _message_rect(self) -> pygame.Rect | None:
         """Where the message is drawn: along the board's foot, as tall as its lines."""
         if not self.message or self.lay is None:
@@ -557,6 +624,14 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F9:
             self.toggle_panel("column")
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.open_help()
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hint = self._hint_rect()
+            if hint is not None and hint.collidepoint(event.pos):
+                self._hint = None  # read: away
+                return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self._button(event.ui_element)
             return
@@ -619,6 +694,8 @@ class TableScene(Scene):
             from .rules import RulesScene
 
             self.app.push(RulesScene(self.app, self.game.id))
+        elif key == "help":
+            self.open_help()
         elif key == "undo":
             self.undo()
         elif key == "redo":
@@ -732,6 +809,9 @@ class TableScene(Scene):
         if self.panels.column and "log" in self.lay.bodies:
             self.log_panel.draw(surface)
         self._draw_side(surface)
+        hint = self._hint_rect()
+        if hint is not None and self._hint_surface is not None:
+            surface.blit(self._hint_surface[1], hint)
         msg = self._message_rect()
         if msg is not None and self._message_surface is not None:
             surface.blit(self._message_surface[1], msg)

@@ -1,0 +1,284 @@
+"""A player's guide drawn for reading (issue 14): the sections listed at the left (click one to
+go to it), the text at the right with the game's own pictures, scrolled by the wheel, the scroll
+bar's keys (Page Up/Down, Home/End) or a click in the list; a search keeps the sections that hold
+every word typed. Everything is rendered once per width into blocks and only blitted after."""
+
+from __future__ import annotations
+
+import importlib
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+import pygame
+
+from ..guide import Guide, Section
+from ..i18n import tr
+from . import theme
+from .theme import TextCache
+
+BOLD = re.compile(r"\*\*(.+?)\*\*")
+
+
+@dataclass
+class Block:
+    """One rendered piece of the text column, at ``y`` in the column."""
+
+    surface: pygame.Surface
+    y: int
+    section: str
+
+
+def _runs(text: str) -> list[tuple[str, bool]]:
+    """``text`` as (words, bold) runs (``**bold**``)."""
+    out, at = [], 0
+    for m in BOLD.finditer(text):
+        if m.start() > at:
+            out.append((text[at:m.start()], False))
+        out.append((m.group(1), True))
+        at = m.end()
+    if at < len(text):
+        out.append((text[at:], False))
+    return out
+
+
+def rich(text: str, size: int, colour, width: int, cache: TextCache) -> pygame.Surface:
+    """A paragraph with bold runs, wrapped at spaces to ``width`` pixels."""
+    words: list[tuple[str, bool]] = []
+    for run, bold in _runs(text):
+        for i, word in enumerate(run.split(" ")):
+            if word:
+                words.append((word, bold))
+    line_h = cache.font(size).get_linesize()
+    space = cache.font(size).size(" ")[0]
+    lines: list[list[tuple[int, pygame.Surface]]] = [[]]
+    x = 0
+    for word, bold in words:
+        img = cache.render(word, size, colour, bold)
+        if x and x + img.get_width() > width:
+            lines.append([])
+            x = 0
+        lines[-1].append((x, img))
+        x += img.get_width() + space
+    surf = pygame.Surface((width, max(1, len(lines)) * line_h), pygame.SRCALPHA)
+    for row, line in enumerate(lines):
+        for x, img in line:
+            surf.blit(img, (x, row * line_h))
+    return surf
+
+
+def picture_maker(game_id: str) -> Callable[[str, int, TextCache], pygame.Surface] | None:
+    """The game's ``guide_art.picture`` (None when the game has no guide pictures)."""
+    try:
+        module = importlib.import_module(f"weather_tabletop.games.{game_id.replace('-', '_')}.guide_art")
+    except ImportError:
+        return None
+    return getattr(module, "picture", None)
+
+
+def step_of(game_id: str, view_state) -> str | None:
+    """The step of play ``view_state`` is in, as the game's view module names it
+    (``guide_step``), or None when the game does not name its steps."""
+    from .. import games
+
+    path = games.VIEWS.get(game_id)
+    if path is None:
+        return None
+    try:
+        step = getattr(importlib.import_module(path.split(":")[0]), "guide_step", None)
+    except ImportError:
+        return None
+    return step(view_state) if step is not None else None
+
+
+class GuideView:
+    """The guide of one game in ``rect``: contents at the left, text at the right."""
+
+    def __init__(self, guide: Guide, rect: pygame.Rect, text: TextCache, px: Callable[[float], int],
+                 section: str | None = None) -> None:
+        self.guide = guide
+        self.rect = pygame.Rect(rect)
+        self.text = text
+        self.px = px
+        self.query = ""
+        self.sections: list[Section] = list(guide.all_sections())
+        toc_w = max(px(180), min(px(300), self.rect.w // 4))
+        self.toc = pygame.Rect(self.rect.x, self.rect.y, toc_w, self.rect.h)
+        self.body = pygame.Rect(self.toc.right + px(16), self.rect.y, self.rect.right - self.toc.right
+                                - px(16), self.rect.h)
+        self.scroll = 0
+        self.blocks: list[Block] = []
+        self.tops: dict[str, int] = {}
+        self.height = 0
+        self.toc_rows: list[tuple[pygame.Rect, str, str]] = []
+        self.hover: str | None = None
+        self._picture = picture_maker(guide.game)
+        self._layout()
+        if section is not None:
+            self.go(section)
+
+    # -- contents ---------------------------------------------------------------------------
+
+    def search(self, query: str) -> None:
+        """Keep the sections holding every word of ``query`` (all for an empty query)."""
+        self.query = query
+        self.sections = self.guide.search(query)
+        self.scroll = 0
+        self._layout()
+
+    def go(self, section_id: str) -> None:
+        """Scroll so that ``section_id`` starts at the top."""
+        if section_id in self.tops:
+            self.scroll = self._clamp(self.tops[section_id])
+
+    def current(self) -> str | None:
+        """The section at the top of the text."""
+        now = next(iter(self.tops), None)
+        for sid, top in self.tops.items():
+            if top <= self.scroll + self.px(8):
+                now = sid
+        return now
+
+    def _clamp(self, y: int) -> int:
+        return max(0, min(y, self.height - self.body.h))
+
+    def _layout(self) -> None:
+        """Render the text column's blocks and the contents' rows for the current sections."""
+        px, text = self.px, self.text
+        width = self.body.w - px(36)
+        blocks: list[Block] = []
+        y = 0
+        self.tops = {}
+
+        def add(surf: pygame.Surface, sid: str, gap: int) -> None:
+            nonlocal y
+            blocks.append(Block(surf, y, sid))
+            y += surf.get_height() + gap
+
+        if not self.query:
+            add(text.render(self.guide.title, px(30), theme.INK, bold=True), "", px(6))
+            if self.guide.intro:
+                add(rich(self.guide.intro, px(17), theme.INK_SOFT, width, text), "", px(18))
+        if not self.sections:
+            add(text.render(tr("guide.no_match", query=self.query), px(17), theme.MUTED,
+                            width=width), "", 0)
+        for s in self.sections:
+            self.tops[s.id] = y
+            add(text.render(s.title, px(23), theme.PRIMARY_DARK, bold=True, width=width), s.id,
+                px(8))
+            for para in s.text.split("\n\n"):
+                for line in para.split("\n"):
+                    line = line.strip()
+                    if not line:
+                        continue
+                    if line.startswith("- "):
+                        body = rich(line[2:], px(16), theme.INK, width - px(24), text)
+                        surf = pygame.Surface((width, body.get_height()), pygame.SRCALPHA)
+                        surf.blit(text.render("•", px(16), theme.INK_SOFT, bold=True), (px(6), 0))
+                        surf.blit(body, (px(24), 0))
+                        add(surf, s.id, px(4))
+                    else:
+                        add(rich(line, px(16), theme.INK, width, text), s.id, px(4))
+                y += px(8)
+            if s.pictures and self._picture is not None:
+                add(self._pictures(s, width), s.id, px(10))
+            y += px(18)
+        self.blocks = blocks
+        self.height = y
+        self.scroll = self._clamp(self.scroll)
+        # the contents: one row per section shown
+        self.toc_rows = []
+        row_h = max(text.font(px(15)).get_linesize() + px(8), px(30))
+        ty = self.toc.y + px(8)
+        for s in self.sections:
+            self.toc_rows.append((pygame.Rect(self.toc.x + px(6), ty, self.toc.w - px(12), row_h),
+                                  s.id, s.title))
+            ty += row_h
+
+    def _pictures(self, s: Section, width: int) -> pygame.Surface:
+        """The section's pictures side by side (as many as fit a row), each with its caption."""
+        px, text = self.px, self.text
+        pw = min(px(260), width)
+        per_row = max(1, (width + px(16)) // (pw + px(16)))
+        cells = []
+        for p in s.pictures:
+            img = self._picture(p.name, pw, text)
+            cap = text.render(p.caption, px(14), theme.MUTED, width=pw) if p.caption else None
+            cells.append((img, cap))
+        rows = [cells[i:i + per_row] for i in range(0, len(cells), per_row)]
+        heights = [max(img.get_height() + (cap.get_height() + px(4) if cap else 0) for img, cap in r)
+                   for r in rows]
+        surf = pygame.Surface((width, sum(heights) + px(12) * (len(rows) - 1)), pygame.SRCALPHA)
+        y = 0
+        for r, h in zip(rows, heights):
+            for i, (img, cap) in enumerate(r):
+                x = i * (pw + px(16))
+                surf.blit(img, (x + (pw - img.get_width()) // 2, y))
+                if cap is not None:
+                    surf.blit(cap, (x, y + img.get_height() + px(4)))
+            y += h + px(12)
+        return surf
+
+    # -- events ------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event, mouse: tuple[int, int]) -> bool:
+        """Wheel, keys and clicks in the contents; True when the event was used."""
+        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(mouse):
+            self.scroll = self._clamp(self.scroll - event.y * self.px(60))
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = next((sid for r, sid, _t in self.toc_rows if r.collidepoint(event.pos)), None)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for r, sid, _t in self.toc_rows:
+                if r.collidepoint(event.pos):
+                    self.go(sid)
+                    return True
+        if event.type == pygame.KEYDOWN:
+            page = self.body.h - self.px(60)
+            moves = {pygame.K_PAGEDOWN: page, pygame.K_PAGEUP: -page, pygame.K_DOWN: self.px(40),
+                     pygame.K_UP: -self.px(40)}
+            if event.key in moves:
+                self.scroll = self._clamp(self.scroll + moves[event.key])
+                return True
+            if event.key == pygame.K_HOME:
+                self.scroll = 0
+                return True
+            if event.key == pygame.K_END:
+                self.scroll = self._clamp(self.height)
+                return True
+        return False
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        px = self.px
+        pygame.draw.rect(surface, theme.PANEL, self.toc, border_radius=px(10))
+        pygame.draw.rect(surface, theme.LINE, self.toc, 1, border_radius=px(10))
+        here = self.current()
+        clip = surface.get_clip()
+        surface.set_clip(self.toc.inflate(-2, -2))
+        for r, sid, title in self.toc_rows:
+            if sid == here:
+                pygame.draw.rect(surface, theme.SKY_DEEP, r, border_radius=px(6))
+            elif sid == self.hover:
+                pygame.draw.rect(surface, theme.SKY, r, border_radius=px(6))
+            self.text.box(surface, title, r.inflate(-px(12), -2), px(15),
+                          theme.INK if sid == here else theme.INK_SOFT, bold=sid == here, wrap=False)
+        surface.set_clip(self.body)
+        pygame.draw.rect(surface, theme.PANEL, self.body, border_radius=px(10))
+        pygame.draw.rect(surface, theme.LINE, self.body, 1, border_radius=px(10))
+        inner = self.body.inflate(-px(24), -px(16))
+        surface.set_clip(inner)
+        for b in self.blocks:
+            y = inner.y + b.y - self.scroll
+            if y > inner.bottom:
+                break
+            if y + b.surface.get_height() >= inner.y:
+                surface.blit(b.surface, (inner.x, y))
+        surface.set_clip(clip)
+        if self.height > inner.h:  # where the view is
+            bar_h = max(px(24), inner.h * inner.h // self.height)
+            top = inner.y + (inner.h - bar_h) * self.scroll // max(1, self.height - inner.h)
+            pygame.draw.rect(surface, theme.LINE, pygame.Rect(self.body.right - px(8), top, px(4),
+                                                              bar_h), border_radius=px(2))
