@@ -977,3 +977,18 @@ class MachinesView:
             else:
                 key = ("hand", c) if kind == "project" else ("contact", c)
                 self._pieces.append(Piece(key, self._a(hit), "", s, img))
+
+
+def guide_step(state: Any) -> str:
+    """The step of play a view state is in, as the id the player's guide knows it by
+    (``guide.toml``'s ``steps``): the table's "?" opens the guide's section for it. Pure and
+    cheap: the phase, and for the Market whether the Automa plays."""
+    phase = state.phase
+    steps = {ACTORS: "setup-actors", DISCARD: "income-discard", INCOME: "income-bonus",
+             BIDDING: "market-bid", MANAGEMENT: "management", LEVELUP_ORDER: "level-up-order",
+             LEVELUP: "level-up", "over": "over",
+             "auto-round-start": "income-discard", "auto-income": "income-bonus",
+             "auto-events": "events", "auto-market": "market-bid",
+             "auto-resolve": "market-resolve", "auto-levelup": "level-up",
+             "auto-round-end": "level-up"}
+    return steps.get(phase, "round")
