@@ -982,11 +982,12 @@ class MachinesView:
 def guide_step(state: Any) -> str:
     """The step of play a view state is in, as the id the player's guide knows it by
     (``guide.toml``'s ``steps``): the table's "?" opens the guide's section for it. Pure and
-    cheap: the phase, and for the Market whether the Automa plays."""
+    cheap: it reads the phase only (the steps the rules run by themselves map to the section
+    that explains them)."""
     phase = state.phase
     steps = {ACTORS: "setup-actors", DISCARD: "income-discard", INCOME: "income-bonus",
              BIDDING: "market-bid", MANAGEMENT: "management", LEVELUP_ORDER: "level-up-order",
-             LEVELUP: "level-up", "over": "over",
+             LEVELUP: "level-up", "over": "over", "setup": "setup",
              "auto-round-start": "income-discard", "auto-income": "income-bonus",
              "auto-events": "events", "auto-market": "market-bid",
              "auto-resolve": "market-resolve", "auto-levelup": "level-up",
