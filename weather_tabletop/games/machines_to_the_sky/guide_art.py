@@ -51,7 +51,7 @@ class _Canvas:
 
     @property
     def min_px(self) -> int:
-        return max(7, round(11 * self.k))
+        return max(9, round(11 * self.k))
 
     def fs(self, units: float) -> int:
         return max(self.min_px, round(units * self.k))
@@ -92,6 +92,7 @@ class _Canvas:
         if centre:
             r.centerx = self.n(x)
         r.right = min(r.right, self.surf.get_width() - 1)
+        r.x = max(1, r.x)
         self.surf.blit(img, r)
         return r
 
@@ -247,7 +248,9 @@ def _ark_track(c: _Canvas, highlight: int = -1, marker_at: int = 1) -> None:
         r = c.R(x, 6, bw, 98)
         c.panel(r, theme.PANEL, theme.SUN if level == highlight else theme.LINE,
                 max(2, c.n(3)) if level == highlight else 1)
-        c.words("Start" if level == 0 else f"Level {ROMAN[level]}", x + 2, 8, bw - 4, 16, 11, bold=True)
+        wide = c.text.font(c.fs(11), True).size("Level VII")[0] <= c.n(bw - 4)
+        name = "Start" if level == 0 else (f"Level {ROMAN[level]}" if wide else ROMAN[level])
+        c.words(name, x + 2, 8, bw - 4, 16, 11, bold=True)
         c.words(f"max {K.ARK_MAX[level]}", x + 2, 24, bw - 4, 14, 10, theme.PRIMARY_DARK)
         if level:
             for j, el in enumerate(sample[level - 1]):
@@ -403,8 +406,8 @@ def _scoring(c: _Canvas) -> None:
                      ["cryosleep", "sky-dock"], ["ark-engine"]],
          {"lane1": ["ecological"], "lanes23": ["installations"]}, colour="blue",
          vp={1: "4 VP", 2: "6 VP", 3: "6 VP"})
-    c.chip("Lane 1: 4   +   Lanes 2-3: 12, at most 8 at Ark Level III   =   12 VP", BASE / 2, 258,
-           12, centre=True)
+    c.chip("Lane 1: 4  +  Lanes 2-3: 12, cut to 8 (Level III)  =  12 VP", BASE / 2, 258, 12,
+           centre=True)
 
 
 def _automa(c: _Canvas) -> None:
