@@ -44,17 +44,21 @@ def _runs(text: str) -> list[tuple[str, bool]]:
 
 def rich(text: str, size: int, colour, width: int, cache: TextCache) -> pygame.Surface:
     """A paragraph with bold runs, wrapped at spaces to ``width`` pixels."""
-    words: list[tuple[str, bool]] = []
-    for run, bold in _runs(text):
-        for i, word in enumerate(run.split(" ")):
-            if word:
-                words.append((word, bold))
+    words: list[tuple[str, bool, bool]] = []  # (word, bold, glued to the word before)
+    spaced = True  # the text before this run ended with a space
+    for run, bold in _runs(" ".join(text.split())):
+        for i, word in enumerate(run.split()):
+            glued = i == 0 and bool(words) and not spaced and not run[:1].isspace()
+            words.append((word, bold, glued))
+        spaced = run[-1:].isspace() if run else spaced
     line_h = cache.font(size).get_linesize()
     space = cache.font(size).size(" ")[0]
     lines: list[list[tuple[int, pygame.Surface]]] = [[]]
     x = 0
-    for word, bold in words:
+    for word, bold, glued in words:
         img = cache.render(word, size, colour, bold)
+        if glued and x:
+            x -= space  # "**10 rounds**." keeps its full stop beside the bold words
         if x and x + img.get_width() > width:
             lines.append([])
             x = 0
@@ -65,6 +69,23 @@ def rich(text: str, size: int, colour, width: int, cache: TextCache) -> pygame.S
         for x, img in line:
             surf.blit(img, (x, row * line_h))
     return surf
+
+
+def items(paragraph: str) -> list[tuple[bool, str]]:
+    """A paragraph's items: (True, text) for each "- " bullet, (False, text) for running text;
+    a line that starts with neither continues the item before it (the file's lines are wrapped)."""
+    out: list[tuple[bool, str]] = []
+    for line in paragraph.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        if line.startswith("- "):
+            out.append((True, line[2:]))
+        elif out:
+            out[-1] = (out[-1][0], out[-1][1] + " " + line)
+        else:
+            out.append((False, line))
+    return out
 
 
 def picture_maker(game_id: str) -> Callable[[str, int, TextCache], pygame.Surface] | None:
@@ -112,6 +133,7 @@ class GuideView:
         self.height = 0
         self.toc_rows: list[tuple[pygame.Rect, str, str]] = []
         self.hover: str | None = None
+        self.toc_scroll = 0  # when the contents are longer than their panel
         self._picture = picture_maker(guide.game)
         self._layout()
         if section is not None:
@@ -167,18 +189,15 @@ class GuideView:
             add(text.render(s.title, px(23), theme.PRIMARY_DARK, bold=True, width=width), s.id,
                 px(8))
             for para in s.text.split("\n\n"):
-                for line in para.split("\n"):
-                    line = line.strip()
-                    if not line:
-                        continue
-                    if line.startswith("- "):
-                        body = rich(line[2:], px(16), theme.INK, width - px(24), text)
+                for bullet, words in items(para):
+                    if bullet:
+                        body = rich(words, px(16), theme.INK, width - px(24), text)
                         surf = pygame.Surface((width, body.get_height()), pygame.SRCALPHA)
                         surf.blit(text.render("•", px(16), theme.INK_SOFT, bold=True), (px(6), 0))
                         surf.blit(body, (px(24), 0))
                         add(surf, s.id, px(4))
                     else:
-                        add(rich(line, px(16), theme.INK, width, text), s.id, px(4))
+                        add(rich(words, px(16), theme.INK, width, text), s.id, px(4))
                 y += px(8)
             if s.pictures and self._picture is not None:
                 add(self._pictures(s, width), s.id, px(10))
@@ -188,7 +207,9 @@ class GuideView:
         self.scroll = self._clamp(self.scroll)
         # the contents: one row per section shown
         self.toc_rows = []
-        row_h = max(text.font(px(15)).get_linesize() + px(8), px(30))
+        natural = max(text.font(px(15)).get_linesize() + px(8), px(30))
+        small = text.font(12).get_linesize() + 4  # rows shrink to 12 px text, then scroll
+        row_h = max(small, min(natural, (self.toc.h - px(16)) // max(1, len(self.sections))))
         ty = self.toc.y + px(8)
         for s in self.sections:
             self.toc_rows.append((pygame.Rect(self.toc.x + px(6), ty, self.toc.w - px(12), row_h),
@@ -223,17 +244,21 @@ class GuideView:
 
     def handle(self, event: pygame.event.Event, mouse: tuple[int, int]) -> bool:
         """Wheel, keys and clicks in the contents; True when the event was used."""
+        if event.type == pygame.MOUSEWHEEL and self.toc.collidepoint(mouse) and self.toc_rows:
+            end = self.toc_rows[-1][0].bottom + self.px(8) - self.toc.bottom
+            self.toc_scroll = max(0, min(end, self.toc_scroll - event.y * self.px(40)))
+            return True
         if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(mouse):
             self.scroll = self._clamp(self.scroll - event.y * self.px(60))
             return True
         if event.type == pygame.MOUSEMOTION:
-            self.hover = next((sid for r, sid, _t in self.toc_rows if r.collidepoint(event.pos)), None)
+            self.hover = self._toc_at(event.pos)
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for r, sid, _t in self.toc_rows:
-                if r.collidepoint(event.pos):
-                    self.go(sid)
-                    return True
+            sid = self._toc_at(event.pos)
+            if sid is not None:
+                self.go(sid)
+                return True
         if event.type == pygame.KEYDOWN:
             page = self.body.h - self.px(60)
             moves = {pygame.K_PAGEDOWN: page, pygame.K_PAGEUP: -page, pygame.K_DOWN: self.px(40),
@@ -249,6 +274,12 @@ class GuideView:
                 return True
         return False
 
+    def _toc_at(self, pos: tuple[int, int]) -> str | None:
+        if not self.toc.collidepoint(pos):
+            return None
+        return next((sid for r, sid, _t in self.toc_rows
+                     if r.move(0, -self.toc_scroll).collidepoint(pos)), None)
+
     # -- drawing -----------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -259,6 +290,7 @@ class GuideView:
         clip = surface.get_clip()
         surface.set_clip(self.toc.inflate(-2, -2))
         for r, sid, title in self.toc_rows:
+            r = r.move(0, -self.toc_scroll)
             if sid == here:
                 pygame.draw.rect(surface, theme.SKY_DEEP, r, border_radius=px(6))
             elif sid == self.hover:
