@@ -40,7 +40,7 @@ def steps_seen(game_id: str, seeds=range(6)) -> set[str]:
     for players in range(game.min_players, game.max_players + 1):
         for seed in seeds:
             config = screenshot._config(game_id, players, seed, {})
-            match = Match(game, config)
+            match = Match.start(game, config)
             rng = random.Random(seed)
             while True:
                 seen.add(step_of(game.view(match.state, None)))

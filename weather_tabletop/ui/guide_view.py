@@ -219,7 +219,7 @@ class GuideView:
     def _pictures(self, s: Section, width: int) -> pygame.Surface:
         """The section's pictures side by side (as many as fit a row), each with its caption."""
         px, text = self.px, self.text
-        pw = min(px(260), width)
+        pw = min(px(400), width)
         per_row = max(1, (width + px(16)) // (pw + px(16)))
         cells = []
         for p in s.pictures:
