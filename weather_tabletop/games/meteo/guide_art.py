@@ -68,11 +68,11 @@ def _draw_space(surf: pygame.Surface, c: tuple[float, float], s: float, spec: di
                             max(2, round(s * 0.1)))
         if not spec.get("pieces"):
             disc = (ci[0], round(c[1] - 0.56 * s)) if spec.get("count") else ci
-            r = max(4, round(0.34 * s))
+            r = max(5, round(0.4 * s))
             pygame.draw.circle(surf, (255, 255, 255), disc, r)
             pygame.draw.circle(surf, theme.INK, disc, r, max(1, round(s * 0.05)))
-            if r >= 7:
-                img = text.render(col.letter, max(8, round(r * 1.1)), theme.INK, bold=True)
+            if r >= 6:
+                img = text.render(col.letter, max(8, round(r * 1.3)), theme.INK, bold=True)
                 surf.blit(img, img.get_rect(center=disc))
     elif kind == PERCH:
         pygame.draw.circle(surf, (160, 170, 180), ci, round(0.42 * s))
