@@ -107,8 +107,10 @@ def _draw_top(surf: pygame.Surface, c: tuple[float, float], s: float, spec: dict
         dy = TOKEN_DY * s if spec.get("pieces") else 0
         surf.blit(tok, tok.get_rect(center=(ci[0], round(c[1] + dy))))
         if spec.get("sighted"):
-            pygame.draw.circle(surf, theme.HIGHLIGHT, (ci[0], round(c[1] + dy)),
-                               round(0.54 * s), max(2, round(s * 0.12)))
+            ring = (ci[0], round(c[1] + dy))
+            pygame.draw.circle(surf, (255, 255, 255), ring, round(0.6 * s), max(3, round(s * 0.2)))
+            pygame.draw.circle(surf, theme.PRIMARY_DARK, ring, round(0.56 * s),
+                               max(2, round(s * 0.1)))
     pieces = spec.get("pieces", ())
     h = max(8, round(s * FIGURE_H))
     offs = [0.0] if len(pieces) == 1 else [-PAIR_DX, PAIR_DX]
@@ -543,26 +545,29 @@ def _fog(width: int, text: TextCache) -> pygame.Surface:
 
 
 def _witch_sight(width: int, text: TextCache) -> pygame.Surface:
-    w0 = (1, 1)  # a witch on a field of the island (any will do: she sees three rows)
-    spaces = _near(w0, 2)
+    """A witch on a field, the three rows she sees drawn through her, a Rain in one of them
+    (ringed: she may remove it) and a Fire beside it, out of her sight."""
+    w0 = (1, 0)  # mountains beside the wind space
+    spaces = _near(w0, 3)
     sight = BOARD.sight(w0)
-    for p, spec in spaces.items():
-        if p in sight and p != w0 and spec.get("kind", LANDSCAPE) == LANDSCAPE:
-            spec["lit"] = True
-    rain = next(p for p in sorted(sight, key=lambda p: (-distance(p, w0), p))
-                if p in spaces and distance(p, w0) == 2
-                and (spaces[p].get("land") in ("plain", "forest")))
-    fire = next(n for n in BOARD.neighbours[rain] if n in spaces and n not in sight
-                and spaces[n].get("land") == "forest") if any(
-        n in spaces and n not in sight and spaces[n].get("land") == "forest"
-        for n in BOARD.neighbours[rain]) else None
+    rain, fire = (1, 3), (0, 3)  # a field in her row three away; a forest beside it, unseen
+    assert rain in sight and fire not in sight and spaces[fire].get("land") == "forest"
     spaces[rain].update(marker="rain", sighted=True)
-    if fire is not None:
-        spaces[fire].update(marker="fire")
+    spaces[fire].update(marker="fire")
     spaces[w0]["pieces"] = ("w2",)
-    if spaces[w0].get("land") == "lake":
-        spaces[w0]["land"] = "plain"
-    return _scene(width, spaces, text, max_s=30)
+
+    def rows(surf: pygame.Surface, px: Callable, s: float) -> None:
+        layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        for d in ((1, 0), (0, 1), (1, -1)):
+            a = px((w0[0] - 3 * d[0], w0[1] - 3 * d[1]))
+            b = px((w0[0] + 3 * d[0], w0[1] + 3 * d[1]))
+            pygame.draw.line(layer, (*theme.HIGHLIGHT[:3], 150), a, b, max(3, round(s * 0.35)))
+        surf.blit(layer, (0, 0))
+        # the pieces and markers again, over the rows
+        for p in (w0, rain, fire):
+            _draw_top(surf, px(p), s, spaces[p], text)
+
+    return _scene(width, spaces, text, max_s=30, extra=rows)
 
 
 def _draw_picture(width: int, text: TextCache) -> pygame.Surface:
@@ -648,8 +653,11 @@ def _wind_blow(width: int, text: TextCache) -> pygame.Surface:
         _arrow(surf, _toward(a, b, 0.12), _toward(a, b, 0.9), theme.PRIMARY_DARK, wdt)
         box = pygame.Rect(0, 0, surf.get_width() - 2 * PAD, below)
         box.midbottom = (surf.get_width() // 2, surf.get_height() - PAD // 2)
-        text.box(surf, "Wind: east", box, 13, theme.INK_SOFT,
-                 align="center", wrap=False)
+        words = text.render("Wind: east", 13, theme.INK_SOFT, bold=True)
+        r = words.get_rect(center=box.center).move(-round(s * 0.6), 0)
+        surf.blit(words, r)
+        _arrow(surf, (r.right + 6, r.centery), (r.right + 6 + round(s * 1.2), r.centery),
+               theme.PRIMARY_DARK, max(2, round(s * 0.1)))
 
     return _scene(width, {**before, **after}, text, max_s=30, below=below, extra=extra)
 
