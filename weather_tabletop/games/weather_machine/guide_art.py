@@ -2,9 +2,10 @@
 
 Two kinds:
 
-* parts of the table: the table view (:class:`~.view.WeatherMachineView`) draws a real game
-  state reached by a seeded game of legal moves, and the picture is the part of it a section is
-  about (a Location panel, the Laboratory, the Workshop...), drawn at the size asked for. A
+* parts of the table: the table view (:class:`~.view.WeatherMachineView`) draws a game state
+  reached by a seeded game of the computer players, and the picture is the part of it a
+  section is about (a Location panel, the Laboratory, the Workshop...), drawn at the size
+  asked for. A
   state at a decision (moving the Scientist, paying Vouchers, placing a Workshop tile, an
   experiment) is drawn for the seat that decides, so its lit places and its choice box show as
   they do at the table;
@@ -17,7 +18,6 @@ kept, so asking again is cheap.
 
 from __future__ import annotations
 
-import random
 from typing import Callable
 
 import pygame
@@ -29,6 +29,7 @@ from weather_tabletop.ui.table_view import ViewContext
 from weather_tabletop.ui.theme import TextCache
 
 from . import view_art as va
+from .bots import NormalPlayer
 from .data import GOVERNMENT, LAB, OFFICE, RND, SUPPLY
 from .rules import GAME
 from .state import WMState
@@ -42,11 +43,11 @@ SEED = 7
 
 def _until(players: int, seed: int, test: Callable[[WMState], bool], limit: int = 6000
            ) -> tuple[WMState, int | None]:
-    """The first state of a seeded game of random legal moves that passes ``test`` (and the
-    seat to act in it)."""
+    """The first state of a seeded game of the computer players (the ``normal`` level, so the
+    board fills as in a real game) that passes ``test``, and the seat to act in it."""
     seats = tuple(SeatConfig(NAMES[i], COLOURS[i]) for i in range(players))
     match = Match.start(GAME, GameConfig("weather-machine", seats, (), seed))
-    rng = random.Random(seed)
+    players = [NormalPlayer(seed * 10 + i) for i in range(players)]
     for _ in range(limit):
         s = match.state
         if test(s):
@@ -54,8 +55,8 @@ def _until(players: int, seed: int, test: Callable[[WMState], bool], limit: int 
             return GAME.view(s, None), (acting[0] if acting else None)
         if match.is_over():
             break
-        seat = rng.choice(match.to_act())
-        match.submit(rng.choice(match.legal(seat)))
+        seat = match.to_act()[0]
+        match.submit(players[seat].choose(GAME, GAME.view(s, seat), seat))
     s = match.state
     acting = GAME.to_act(s)
     return GAME.view(s, None), (acting[0] if acting else None)
@@ -82,7 +83,7 @@ STATES: dict[str, tuple[int, int, Callable[[WMState], bool]]] = {
     "move": (3, SEED, _top("move", round=4)),
     "pay": (3, SEED, _top("pay", round=2)),
     "tile": (3, SEED, _top("tile_place", round=2)),
-    "experiment": (3, 2, _top("exp_pay")),
+    "experiment": (3, 5, _top("exp_pay")),
     "tokens": (3, SEED, _top("tokens", round=3, pending=True)),
     "late": (3, SEED, _top("move", round=9)),
     "over": (3, SEED, lambda s: s.phase == "over"),
@@ -98,7 +99,7 @@ CROPS: dict[str, tuple[str, tuple[float, float, float, float], bool]] = {
     "rnd": ("late", PANELS[RND], False),
     "extreme": ("late", (PANELS[RND][0], 352, PANELS[RND][2], 80), False),
     "office-board": ("late", PANELS[OFFICE], False),
-    "move": ("move", (0, 0, BOARD_W, PANELS[GOVERNMENT][1] + 72), True),
+    "move": ("move", (0, 228, 305, 92), True),
     "laboratory": ("late", (0, LAB_Y, LAB_W, LAB_H), False),
     "start-laboratory": ("start", (0, LAB_Y, LAB_W, LAB_H), False),
     "vouchers": ("late", (0, LAB_Y + 36, LAB_W, VOUCHERS[3] + 8), False),
@@ -108,11 +109,11 @@ CROPS: dict[str, tuple[str, tuple[float, float, float, float], bool]] = {
     "goal-hand": ("start", GOAL_HAND, False),
     "workshop": ("late", WORKSHOP, False),
     "tiles-beside": ("late", TILES_BESIDE, False),
-    "pay": ("pay", (310, 0, BOARD_W + GAP + LAB_W - 310, 210), True),
-    "place-tile": ("tile", (0, LAB_Y + 380, LAB_W, 190), True),
-    "experiment": ("experiment", (0, 0, BOARD_W, 256), True),
+    "pay": ("pay", (311, 40, 305, 164), True),
+    "place-tile": ("tile", (0, LAB_Y + 400, LAB_W, 176), True),
+    "experiment": ("experiment", (0, 145, 305, 128), True),
+    "experiment-branch": ("experiment", PANELS[LAB], False),
     "tokens": ("tokens", (0, LAB_Y, LAB_W, 250), True),
-    "final": ("over", (0, 0, BOARD_W + GAP + LAB_W, BOARD_H), False),
     "tabs": ("over", TABS, False),
 }
 
@@ -281,8 +282,31 @@ def _tiles(width: int, text: TextCache) -> pygame.Surface:
     return surf
 
 
+def _nobel(width: int, text: TextCache) -> pygame.Surface:
+    """Three Award tokens take the Nobel Prize."""
+    paint = va.Painter(text)
+    icon = width // 7
+    surf = pygame.Surface((width, icon * 2 + 16))
+    surf.fill(theme.PANEL)
+    for i in range(3):
+        img = paint.research_token("A", icon)
+        surf.blit(img, (8 + i * (icon + 6), 8))
+    x = 8 + 3 * (icon + 6)
+    arrow = text.render("+", max(12, icon // 2), theme.INK, bold=True)
+    surf.blit(arrow, arrow.get_rect(center=(x + icon // 3, 8 + icon // 2)))
+    nobel = paint.svg("nobel", icon)
+    surf.blit(nobel, (x + icon * 2 // 3, 8))
+    words = ("Your third Award token also takes the Nobel Prize, if it is still there: "
+             "5 CP at the end, and the end of the game is triggered.")
+    img = text.render(words, max(9, width // 30), theme.INK, width=width - 16)
+    surf.blit(img, (8, 8 + icon + 6))
+    out = pygame.Surface((width, min(surf.get_height(), 8 + icon + 12 + img.get_height())))
+    out.blit(surf, (0, 0))
+    return out
+
+
 DRAWN: dict[str, Callable[[int, TextCache], pygame.Surface]] = {
-    "pieces": _pieces, "action-space": _space, "workshop-tiles": _tiles,
+    "pieces": _pieces, "action-space": _space, "workshop-tiles": _tiles, "nobel": _nobel,
 }
 
 
