@@ -55,12 +55,13 @@ def test_game_scene_fits(game, scene, size, scale):
     assert not _problems(drawn, size, scale)
 
 
-def _render(scene: str, size, scale: float, game: str | None = None, steps: int = 0):
+def _render(scene: str, size, scale: float, game: str | None = None, steps: int = 0,
+            step_help: bool = False):
     """The app showing ``scene``, drawn once with text recording on; (app, drawn, warnings)."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         app = screenshot.build_app(scene, size, game, PLAYERS.get(game or "", None), SEED, steps,
-                                   {}, Settings(ui_scale=scale))
+                                   {}, Settings(ui_scale=scale, step_help=step_help))
         app.text.recording = drawn = []
         if app.top is not None:  # built again with recording on: every text is drawn afresh
             app.top.close()
@@ -141,6 +142,19 @@ def test_board_covers_most_of_the_window(size, scale, column):
     for rect in list(lay.headers.values()) + list(lay.bodies.values()):
         assert lay.column.contains(rect)
     assert all(b.h > 0 for b in lay.bodies.values())
+
+
+@pytest.mark.parametrize("scale", SCALES, ids=lambda s: f"{round(s * 100)}%")
+@pytest.mark.parametrize("game", GAMES)
+def test_step_help_takes_a_strip_from_the_board_and_covers_nothing(game, scale):
+    """Issue 14's one line of help under the banner: while it shows, the board is below it."""
+    app, drawn, clipped = _render("table", (1280, 720), scale, game, 0, step_help=True)
+    table = app.top
+    assert not clipped
+    assert table._hint is not None and table.lay.hint.h > 0
+    assert not table.lay.hint.colliderect(table.lay.board)
+    assert table.lay.banner.bottom <= table.lay.hint.y
+    assert not _problems(drawn, (1280, 720), scale)
 
 
 def test_folded_panels_give_their_room_to_the_others():

@@ -222,8 +222,14 @@ class GuideView:
         pw = min(px(400), width)
         per_row = max(1, (width + px(16)) // (pw + px(16)))
         cells = []
-        for p in s.pictures:
-            img = self._picture(p.name, pw, text)
+        # the pictures are illustrations drawn at the column's width, like a rulebook's (their
+        # words may be smaller than the table's 12 px floor): the layout checks leave them out
+        recording, text.recording = text.recording, None
+        try:
+            images = [self._picture(p.name, pw, text) for p in s.pictures]
+        finally:
+            text.recording = recording
+        for p, img in zip(s.pictures, images):
             cap = text.render(p.caption, px(14), theme.MUTED, width=pw) if p.caption else None
             cells.append((img, cap))
         rows = [cells[i:i + per_row] for i in range(0, len(cells), per_row)]

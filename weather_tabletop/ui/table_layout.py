@@ -62,11 +62,15 @@ class TableLayout:
     buttons: list[pygame.Rect] = field(default_factory=list)  # banner buttons, right to left
     title: pygame.Rect = field(default_factory=pygame.Rect)  # the banner's text area
     gap: int = 0
+    hint: pygame.Rect = field(default_factory=pygame.Rect)  # the step help's strip (h 0: none)
 
 
-def layout(size: tuple[int, int], scale: float, panels: Panels, buttons: int) -> TableLayout:
+def layout(size: tuple[int, int], scale: float, panels: Panels, buttons: int,
+           hint_h: int = 0) -> TableLayout:
     """The table's rectangles for a window of ``size`` at layout scale ``scale`` (reference
-    pixels times ``scale``), with ``buttons`` buttons in the banner."""
+    pixels times ``scale``), with ``buttons`` buttons in the banner and, when ``hint_h``, a strip
+    that high under the banner for the step help (the board gives it its height while it shows,
+    so it covers nothing)."""
     w, h = size
 
     def px(n: float) -> int:
@@ -91,8 +95,12 @@ def layout(size: tuple[int, int], scale: float, panels: Panels, buttons: int) ->
     column = pygame.Rect(w - side - (gap if panels.column else 0), top,
                          side, h - top - gap)
     board = pygame.Rect(gap, top, column.x - 2 * gap, h - top - gap)
+    hint = pygame.Rect(column.x, top, column.w, 0)
+    if hint_h and panels.column:
+        hint.h = min(hint_h, column.h // 3)
+        column = pygame.Rect(column.x, top + hint.h + gap, column.w, column.h - hint.h - gap)
     out = TableLayout(banner, board, column, pygame.Rect(0, 0, 0, 0), buttons=rects, title=title,
-                      gap=gap)
+                      gap=gap, hint=hint)
     head = max(18, min(px(28), round(h * 0.04)))
     if not panels.column:
         out.fold = pygame.Rect(column.x, column.y, column.w, column.h)

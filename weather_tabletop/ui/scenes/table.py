@@ -173,15 +173,27 @@ class TableScene(Scene):
 
     def _layout(self) -> TableLayout:
         buttons = 7 if self.session.is_demo else 6  # with "?" and "Final scores" (at the end)
-        return table_layout.layout(self.app.size, self.app.scale, self.panels, buttons)
+        plain = table_layout.layout(self.app.size, self.app.scale, self.panels, buttons)
+        if self._hint is None or not self.panels.column:
+            return plain
+        return table_layout.layout(self.app.size, self.app.scale, self.panels, buttons,
+                                   self._hint_height(plain.column.w))
+
+    def _hint_height(self, width: int) -> int:
+        """The step help's height in a column ``width`` wide."""
+        size, pad = self.side_font(width), self.px(6)
+        fit = self.app.text.lay(self._hint[1] if self._hint else "", width - 2 * self.px(10),
+                                12 * size, size)
+        font = self.app.text.font(fit.size)
+        return (len(fit.lines) - 1) * font.get_linesize() + font.get_height() + 2 * pad
 
     def board_rect(self) -> pygame.Rect:
         return self._layout().board
 
-    def side_font(self) -> int:
+    def side_font(self, width: int | None = None) -> int:
         """The side column's text size: the UI scale's, as far as the column's width allows
         (about 15 characters a line at the least)."""
-        return max(12, min(self.px(15), self.lay.column.w // 14))
+        return max(12, min(self.px(15), (width or self.lay.column.w) // 14))
 
     def build(self) -> None:
         w, h = self.app.size
@@ -479,6 +491,12 @@ class TableScene(Scene):
     def _update_hint(self) -> None:
         """The first time a person meets a step of play at this table, one line explains it
         under the banner (Settings: "Show step help"); it goes with the step or a click."""
+        had = self._hint is not None
+        self._choose_hint()
+        if had != (self._hint is not None):
+            self._relayout()
+
+    def _choose_hint(self) -> None:
         if self.viewer is None or not self.app.settings.step_help or self.session.is_demo:
             self._hint = None
             return
@@ -496,26 +514,25 @@ class TableScene(Scene):
         self._hint = (key, tr("table.step_hint", hint=section.hint))
 
     def _hint_rect(self) -> pygame.Rect | None:
-        """Where the step help is drawn: along the board's top, as tall as its lines."""
-        if self._hint is None or self.lay is None:
+        """Where the step help is drawn: at the top of the side column, above the panels."""
+        if self._hint is None or self.lay is None or not self.lay.hint.h:
             return None
-        text = self._hint[1]
+        text, rect = self._hint[1], self.lay.hint
         if self._hint_surface is None or self._hint_surface[0] != text:
-            board = self.lay.board
-            size = self.px(15)
-            width = min(board.w - 2 * self.px(12), self.px(820))
-            pad = self.px(8)
-            fit = self.app.text.lay(text, width - 2 * self.px(12), 3 * size * 2, size)
-            font = self.app.text.font(fit.size)
-            h = (len(fit.lines) - 1) * font.get_linesize() + font.get_height() + 2 * pad
-            surf = pygame.Surface((width, h), pygame.SRCALPHA)
+            surf = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(surf, (255, 244, 214), surf.get_rect(), border_radius=self.px(8))
             pygame.draw.rect(surf, theme.SUN, surf.get_rect(), 2, border_radius=self.px(8))
-            self.app.text.box(surf, text, surf.get_rect().inflate(-2 * self.px(12), -2 * pad), size,
-                              theme.INK, align="center")
+            self.app.text.box(surf, text, surf.get_rect().inflate(-2 * self.px(10), -2 * self.px(6)),
+                              self.side_font(rect.w), theme.INK)
             self._hint_surface = (text, surf)
-        surf = self._hint_surface[1]
-        return surf.get_rect(midtop=(self.lay.board.centerx, self.lay.board.y + self.px(4)))
+        return rect
+
+    def _relayout(self) -> None:
+        """The step help came or went: the side column's panels make or take back its room."""
+        if self.lay is None or self.view is None or self.root is None:
+            return
+        self.close()
+        self.open()
 
     def _message_rect(self) -> pygame.Rect | None:
         """Where the message is drawn: along the board's foot, as tall as its lines."""
@@ -631,6 +648,7 @@ class TableScene(Scene):
             hint = self._hint_rect()
             if hint is not None and hint.collidepoint(event.pos):
                 self._hint = None  # read: away
+                self._relayout()
                 return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self._button(event.ui_element)
