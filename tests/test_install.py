@@ -34,8 +34,8 @@ def test_engine_and_rules_never_import_pygame():
                                                    if p.is_dir()]
     for folder in pure:
         for path in folder.rglob("*.py"):
-            if path.name.startswith("view"):  # a game's table view draws with pygame
-                continue
+            if path.name.startswith(("view", "guide_art")):  # a game's table view and its guide's
+                continue  # pictures draw with pygame
             text = path.read_text(encoding="utf-8")
             assert "import pygame" not in text and "from pygame" not in text, path
 

@@ -127,6 +127,8 @@ def test_table_fits(game, when, size, scale):
     table.view.draw(pygame.Surface(app.size), table.view_state, table.viewer)
     app.text.recording = None
     assert len(on_board) >= 10
+    problems = _problems(on_board, size, scale)
+    assert not problems, problems[:10]
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.25, 1.5, 2.0])

@@ -145,6 +145,7 @@ class TableScene(Scene):
         self.lay: TableLayout | None = None
         self._message_surface: tuple[str, pygame.Surface] | None = None
         self.palette: MovePalette | None = None
+        self._view_look: tuple = ()
         self._hint: tuple[tuple, str] | None = None  # (seat, section) and the line shown
         self._hints_seen: set[tuple] = set()
         self._hint_surface: tuple[str, pygame.Surface] | None = None
@@ -247,10 +248,17 @@ class TableScene(Scene):
                                        pad=(max(6, size // 2), max(4, size // 3)), radius=self.px(8))
         self.log_panel = LogPanel(body.get("log", pygame.Rect(-9999, 0, 200, 100)), self.app.text,
                                   size)
-        ctx = ViewContext(self.session.config.seats, self.app.settings.colour_blind, self.app.scale,
-                          self.app.text)
-        view_cls = games.view_class(self.game.id) or GenericTableView
-        self.view = view_cls(self.game, lay.board, context=ctx)
+        # the view is kept across a rebuild that changes only sizes (the step help coming or
+        # going, a resize): what it shows (a Phase B step, a chosen tab) goes on
+        look = (self.app.settings.colour_blind, self.app.scale, id(self.app.text))
+        if self.view is None or self._view_look != look:
+            ctx = ViewContext(self.session.config.seats, self.app.settings.colour_blind,
+                              self.app.scale, self.app.text)
+            view_cls = games.view_class(self.game.id) or GenericTableView
+            self.view = view_cls(self.game, lay.board, context=ctx)
+            self._view_look = look
+        elif self.view.rect != lay.board:
+            self.view.resize(lay.board)
         self._seen = -1
         self.tooltip = None
         self._message_surface = None
