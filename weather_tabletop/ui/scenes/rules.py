@@ -1,6 +1,6 @@
 """The rules: the game's player's guide (``guide.toml``, drawn by :class:`GuideView`, with a
-search box and its sections listed) when it ships one; else its ``rules_summary.md``; else what
-the game itself declares (players, options and its commands)."""
+search box and its sections listed) when it ships one; else a ``rules_summary.md`` beside its
+rules; else what the game itself declares (players, options and its commands; the test game)."""
 
 from __future__ import annotations
 
