@@ -56,3 +56,20 @@ def test_step_help_can_be_turned_off(app):
     app.settings = dataclasses.replace(app.settings, step_help=False)
     scene = meteo(app)
     assert scene._hint is None and scene._hint_rect() is None
+
+
+def test_f1_over_a_location_opens_its_section_and_its_tooltip_says_so(app):
+    """Weather Machine: tooltips on board locations end with "F1: rules for this"."""
+    from tests.support.play import config as game_config
+    from weather_tabletop.games.weather_machine.view_layout import PANELS
+
+    wm = games.get("weather-machine")
+    scene = open_table(app, wm, game_config(wm, 2, seed=3))
+    supply = scene.view._abs(scene.view.L.r(*PANELS[1]))  # Location 1: the Supply
+    spot = next((x, y) for x in range(supply.x + 4, supply.right - 4, 6)
+                for y in range(supply.y + 4, supply.bottom - 4, 6)
+                if scene.view.tooltip_at((x, y), scene.view_state))
+    post(app, mouse(pygame.MOUSEMOTION, spot))
+    assert scene.tooltip is not None and scene.tooltip[0].endswith("F1: rules for this")
+    post(app, key(pygame.K_F1))
+    assert isinstance(app.top, RulesScene) and app.top.view.current() == "supply"

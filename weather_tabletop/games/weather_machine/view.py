@@ -418,6 +418,26 @@ class WeatherMachineView:
             return SetGoal(seat, piece.key[1], hit[1])
         return None
 
+    def guide_topic_at(self, pos: tuple[int, int]) -> str | None:
+        """The guide's section for the part of the board under ``pos`` (F1 at the table opens
+        it): a Location, the Funding tracks, or a part of the shown Laboratory."""
+        L = self.L
+        layer = self._choice_layer
+        rows = getattr(self, "_choice_rows", {})
+        if rows and layer is not None and self._abs(layer[1]).collidepoint(pos):
+            return None  # a choice dialog is over the board there
+        topics = {SUPPLY: "supply", GOVERNMENT: "government", LAB: "lab", RND: "rnd",
+                  OFFICE: "funding"}
+        for loc, area in PANELS.items():
+            if self._abs(L.r(*area)).collidepoint(pos):
+                return topics.get(loc)
+        for area, topic in ((OFFICE_ROWS, "research-tokens"), (VOUCHERS, "vouchers"),
+                            (WORKSHOP, "workshop"), (LINE, "laboratory"), (GOALS, "laboratory"),
+                            (GOAL_HAND, "laboratory"), (TABS, "laboratory")):
+            if self._abs(L.r(*area)).collidepoint(pos):
+                return topic
+        return None
+
     def tooltip_at(self, pos: tuple[int, int], view_state: Any) -> str | None:
         self._hover = pos
         if not self._stage.busy:  # while a new state is being drawn: the shown one's tooltips

@@ -489,12 +489,26 @@ class TableScene(Scene):
         step = step_of(self.game.id, self.view_state)
         return book, (book.for_step(step) if step is not None else None)
 
-    def open_help(self) -> None:
-        """The guide at the section for the step being played ("?" and F1)."""
+    def _topic_at(self, pos: tuple[int, int]) -> str | None:
+        """The guide section for the part of the board under ``pos``, if the view names one
+        (its ``guide_topic_at``) and the guide has it."""
+        book = guide.load(self.game.id)
+        find = getattr(self.view, "guide_topic_at", None)
+        if book is None or find is None or not self.board_rect().collidepoint(pos):
+            return None
+        topic = find(pos)
+        return topic if topic is not None and book.section(topic) is not None else None
+
+    def open_help(self, pos: tuple[int, int] | None = None) -> None:
+        """The guide at the section for the part of the board under ``pos`` (F1 over it), else
+        for the step being played ("?" and F1)."""
         from .rules import RulesScene
 
-        _book, section = self._step_section()
-        self.app.push(RulesScene(self.app, self.game.id, section.id if section else None))
+        topic = self._topic_at(pos) if pos is not None else None
+        if topic is None:
+            _book, section = self._step_section()
+            topic = section.id if section else None
+        self.app.push(RulesScene(self.app, self.game.id, topic))
 
     def _update_hint(self) -> None:
         """The first time a person meets a step of play at this table, one line explains it
@@ -650,7 +664,7 @@ class TableScene(Scene):
             self.toggle_panel("column")
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
-            self.open_help()
+            self.open_help(self.mouse)
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hint = self._hint_rect()
@@ -745,6 +759,8 @@ class TableScene(Scene):
         text = None
         if not self.dragdrop.dragging and self.view is not None and self.board_rect().collidepoint(pos):
             text = self.view.tooltip_at(pos, self.view_state)
+            if text is not None and self._topic_at(pos) is not None:
+                text = tr("table.tip_with_rules", tip=text)
         elif "actions" in self.w:
             text = self._action_at(pos)
         if text is None:
