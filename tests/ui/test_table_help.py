@@ -73,3 +73,22 @@ def test_f1_over_a_location_opens_its_section_and_its_tooltip_says_so(app):
     assert scene.tooltip is not None and scene.tooltip[0].endswith("F1: rules for this")
     post(app, key(pygame.K_F1))
     assert isinstance(app.top, RulesScene) and app.top.view.current() == "supply"
+
+
+def test_f1_over_the_die_opens_the_wind_and_over_the_ark_track_its_section(app):
+    """Meteo and Machines To The Sky name the parts of their boards too."""
+    from tests.support.play import config as game_config
+
+    scene = meteo(app)
+    die = scene.view._arect(scene.view.L.die_area).center
+    assert scene._topic_at(die) == "make-wind"
+    mtts = games.get("machines-to-the-sky")
+    scene = open_table(app, mtts, game_config(mtts, 2, seed=3))
+    view = scene.view
+    from weather_tabletop.games.machines_to_the_sky.view import ARK, BOARD
+
+    ark = view.R(0, ARK[0], BOARD[0], ARK[1]).move(view.rect.topleft).center
+    assert scene._topic_at(ark) == "ark-track"
+    scene.mouse = ark
+    post(app, key(pygame.K_F1))
+    assert isinstance(app.top, RulesScene) and app.top.view.current() == "ark-track"

@@ -292,6 +292,15 @@ class MachinesView:
             return None if play in self.game.legal_commands(state, seat) else play
         return None
 
+    def guide_topic_at(self, pos: tuple[int, int]) -> str | None:
+        """The guide's section for the row of the board under ``pos`` (F1 at the table opens
+        it): the Market, the Ark Track, the Player Mats, the hand."""
+        for (y, h), topic in ((TOP, "market-bid"), (ARK, "ark-track"), (MATS, "player-mat"),
+                              (HAND, "play-project")):
+            if self.R(0, y, BOARD[0], h).move(self.rect.topleft).collidepoint(pos):
+                return topic
+        return None
+
     def tooltip_at(self, pos: tuple[int, int], view_state: Any) -> str | None:
         """The tooltip at ``pos``; none over a card whose large copy shows (the zoom is the
         card's tooltip)."""

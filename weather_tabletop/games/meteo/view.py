@@ -347,6 +347,23 @@ class MeteoView:
             return RollWind(seat) if self.rect.collidepoint(pos) else None
         return None
 
+    def guide_topic_at(self, pos: tuple[int, int]) -> str | None:
+        """The guide's section for the part of the board under ``pos`` (F1 at the table opens
+        it): the wind circle and the die, the placement table, the hand, the supply, a village
+        (scoring) or a field of the island (what markers do there)."""
+        L = self.L
+        local = (pos[0] - self.rect.x, pos[1] - self.rect.y)
+        if math.dist(local, L.dial_c) <= L.dial_r or L.die_area.collidepoint(local):
+            return "make-wind"
+        for area, topic in ((L.table_button, "placement-table"), (L.hand_rect, "place-markers"),
+                            (L.supply_rect, "draw-markers")):
+            if area.collidepoint(local):
+                return topic
+        space = self.hex_at(pos)
+        if space is None:
+            return None
+        return "scoring" if space in self.board.villages else "placement-table"
+
     def tooltip_at(self, pos: tuple[int, int], view_state: Any) -> str | None:
         state: MeteoState = view_state
         if self._stage.busy and self._drawn_state is not None:
