@@ -92,3 +92,20 @@ def test_f1_over_the_die_opens_the_wind_and_over_the_ark_track_its_section(app):
     scene.mouse = ark
     post(app, key(pygame.K_F1))
     assert isinstance(app.top, RulesScene) and app.top.view.current() == "ark-track"
+
+
+def test_a_person_meets_a_steps_help_once_across_games(app):
+    """The first time a person meets a step in a game: the next saved game does not explain it
+    again to the same person (remembered by name)."""
+    from weather_tabletop.ui.scenes.table import TableScene
+    from weather_tabletop.ui.session import Session
+
+    config = GameConfig("meteo", (SeatConfig("Ada", "red"), SeatConfig("Ben", "yellow")), (), 5)
+    shown = []
+    for _ in range(2):
+        scene = TableScene(app, Session.new_saved(GAME, config), privacy=False)
+        app.push(scene)
+        post(app)
+        shown.append(scene._hint is not None)
+        app.home()
+    assert shown == [True, False]

@@ -102,6 +102,29 @@ def _remember_panels(panels: Panels) -> None:
         pass  # not remembered; the table works the same
 
 
+HINTS_KEPT = 100  # the steps each game remembers having explained (newest kept)
+
+
+def _hints_met(game_id: str) -> list[str]:
+    """The steps of ``game_id`` already explained, as "name<TAB>section" (a person meets a
+    step's help once, in this game and the next ones)."""
+    try:
+        from ... import remember
+    except ImportError:
+        return []
+    met = remember.get(f"step_help.{game_id}", [])
+    return [m for m in met if isinstance(m, str)] if isinstance(met, list) else []
+
+
+def _hint_met(game_id: str, person: str) -> None:
+    try:
+        from ... import remember
+
+        remember.put(f"step_help.{game_id}", (_hints_met(game_id) + [person])[-HINTS_KEPT:])
+    except (ImportError, OSError, ValueError):
+        pass  # not remembered: the help may show again next game
+
+
 def _chevron(surface: pygame.Surface, centre: tuple[int, int], r: int, way: str, colour) -> None:
     """A small filled arrowhead pointing ``way`` (right, left or down)."""
     x, y = centre
@@ -529,10 +552,14 @@ class TableScene(Scene):
         key = (self.viewer, section.id)
         if self._hint is not None and self._hint[0] == key:
             return
-        if key in self._hints_seen:
+        person = f"{self._name(self.viewer)}\t{section.id}"
+        kept = self.session.saved is not None  # a game played for real (not a picture, a bench)
+        if key in self._hints_seen or (kept and person in _hints_met(self.game.id)):
             self._hint = None
             return
         self._hints_seen.add(key)
+        if kept:
+            _hint_met(self.game.id, person)
         self._hint = (key, tr("table.step_hint", hint=section.hint))
 
     def _hint_rect(self) -> pygame.Rect | None:
