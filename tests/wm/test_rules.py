@@ -385,3 +385,18 @@ def test_final_scoring_and_tiebreakers():
     lines = {l.seat: l for l in final_scores(s)}
     assert lines[0].rank == 1 and lines[1].rank == 2 and lines[2].total == 10 and lines[2].rank == 2
     assert dict(lines[2].breakdown)["Nobel Prize"] == 5
+
+
+def test_research_with_no_token_left_takes_an_investment_tile():
+    """"5. Take a Research token from below the column (if not available see next paragraph),
+    placing it on the space to the top left of your Office." The next paragraph: "If you place
+    the last Bot in a branch, take an Investment tile instead of a Research token.\""""
+    s = with_player(base(), 0, ws_bots=1, chemicals=(0, 0, 1, 0, 0), vouchers=(0, 0, 0, 1, 0),
+                    investments=0)
+    s = replace(s, rnd_tokens=(2, 2, 0, 2, 2))  # no Sun R&D Research token left
+    s = at_step(s, ("actions", 0, RND, 1, 0))
+    s = run(s, Research(0, 2, 2))  # the top space of the Sun branch: the branch is not completed
+    p = s.pl[0]
+    assert s.rnd[2] == (EMPTY, EMPTY, 0)
+    assert p.pending_tokens == () and p.investments == 1
+    assert s.rnd_tokens == (2, 2, 0, 2, 2)

@@ -1531,7 +1531,12 @@ def chemicals_exchange(c: Ctx, seat: int, give: int, w: int, b: int, i: int) -> 
 
 
 def research_end(c: Ctx, seat: int, b: int, i: int) -> None:
-    """Research steps 4-5 and Completing a Branch in R&D."""
+    """Research steps 4-5 and Completing a Branch in R&D.
+
+    "5. Take a Research token from below the column (if not available see next paragraph)" and
+    that paragraph: "If you place the last Bot in a branch, take an Investment tile instead of a
+    Research token." A column with no token left gives the Investment tile too, as Sell a Part
+    does ("If there are no Research tokens remaining in the column, take an Investment tile")."""
     steps: list[tuple] = [fx(seat, "benefit", x) for x in D.rnd_benefit[i]]
     who = name_of(c.s, seat)
     if all(x != EMPTY for x in c.s.rnd[b]):
@@ -1545,6 +1550,7 @@ def research_end(c: Ctx, seat: int, b: int, i: int) -> None:
         c.log(f"{who} takes {T.token(f'R:{b}')}.")
     else:
         c.log(f"No R&D Research token of {T.weather(b)} is left.")
+        take_investment(c, seat)
     c.push(*steps)
     if all(x != EMPTY for br in c.s.rnd for x in br):
         trigger(c, "all Research spaces in R&D are occupied")
