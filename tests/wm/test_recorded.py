@@ -10,7 +10,7 @@ from weather_tabletop.engine.storage import SavedGame
 from weather_tabletop.games.weather_machine.rules import GAME
 
 SAVE = Path(__file__).resolve().parents[2] / "saves" / "weather-machine-demo-3p.wtsave"
-RECORDED = {0: (9, 2), 1: (12, 1), 2: (8, 3)}  # seat: (CP, rank) when it was recorded
+RECORDED = {0: (45, 2), 1: (48, 1), 2: (40, 3)}  # seat: (CP, rank) when it was recorded
 
 
 def test_recorded_game_replays_to_its_recorded_scores() -> None:
@@ -26,5 +26,5 @@ def test_verify_accepts_the_recorded_game(capsys) -> None:
     before = SAVE.read_bytes()
     assert main(["verify", str(SAVE), "--json"]) == 0
     info = json.loads(capsys.readouterr().out)
-    assert info["game"] == "weather-machine" and info["over"] and info["commands"] == 253
+    assert info["game"] == "weather-machine" and info["over"] and info["commands"] == 279
     assert SAVE.read_bytes() == before

@@ -66,6 +66,32 @@ def test_income_when_lativ_is_in_his_office():
                for t in logged(ev))
 
 
+def test_income_choices_are_made_before_the_next_round(monkeypatch):
+    """"PHASE C: End of Round. Adjust turn order. Possible income." and "After players have
+    gained their income, move Lativ to his space in Supply (Location 1)." An income benefit that
+    asks for a choice (here "Gain any 1 Voucher (including Science)", on the first slot of the
+    Assembly Line) is chosen in Phase C, in turn order, before the next round starts. No income
+    space of this edition asks for a choice, so the test gives the first slot that benefit."""
+    from weather_tabletop.games.weather_machine import board, rules
+    data = replace(D, line_income=(("voucher_any",),) + D.line_income[1:])
+    monkeypatch.setattr(rules, "D", data)
+    monkeypatch.setattr(board, "D", data)
+    s = replace(base(), lativ_loc=OFFICE, lativ_space=-1, turn_order=(0, 1, 2), initiative=(2, 0, 1))
+    only_first = (False,) + (True,) * 11  # only the first slot of the Assembly Line is empty
+    s = with_player(s, 0, line=only_first, vouchers=(1, 1, 1, 1, 1))
+    s = with_player(s, 2, line=only_first, vouchers=(1, 1, 1, 1, 1))
+    s, _ev = flow(at_step(s, ("fx", -1, "phase_c"), phase="B"))
+    # the new turn order (P3, P1, P2) gains income: P3 chooses first, still in round 2's Phase C
+    assert s.stack[-1] == ("gain_any", 2) and s.round == 2 and s.phase == "C"
+    assert s.lativ_loc == OFFICE  # he moves once everybody has gained their income
+    s = run(s, GainVoucher(2, 4))
+    assert s.stack[-1] == ("gain_any", 0) and s.round == 2
+    s = run(s, GainVoucher(0, 1))
+    assert s.pl[2].vouchers == (1, 1, 1, 1, 2) and s.pl[0].vouchers == (1, 2, 1, 1, 1)
+    assert s.lativ_loc == SUP and s.round == 3 and s.phase == "A"
+    assert s.stack[-1][1] == 2  # P3 starts round 3
+
+
 def test_no_income_when_lativ_is_elsewhere():
     """"This only happens at the end of the round in which Lativ is at his Office\""""
     s = replace(base(), lativ_loc=RND, lativ_space=0)

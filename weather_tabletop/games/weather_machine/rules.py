@@ -1182,6 +1182,10 @@ def run_fx(c: Ctx, step: tuple) -> None:
         phase_b(c)
     elif name == "phase_c":
         phase_c(c)
+    elif name == "income":
+        income(c, seat)
+    elif name == "lativ_home":
+        lativ_home(c)
     elif name == "start_round":
         start_round(c)
     elif name == "end_supply_round":
@@ -1790,42 +1794,56 @@ def prepare_next(c: Ctx) -> None:
 
 
 def phase_c(c: Ctx) -> None:
-    """Phase C: turn order from the Initiative markers; income if Lativ is in his Office."""
+    """Phase C: turn order from the Initiative markers; income if Lativ is in his Office.
+
+    "Each player gains the depicted benefits on each empty space of the top two sections of their
+    Assembly Line" and "After players have gained their income, move Lativ to his space in
+    Supply": the income of each player in turn order, Lativ's return, then the next round. A
+    benefit that asks for a choice is chosen before the next round starts."""
     c.set(("phase",), "C")
     c.set(("turn_order",), c.s.initiative)
     c.log(f"Phase C: the turn order follows the Initiative markers: {order_text(c.s, c.s.turn_order)}.")
-    if c.s.lativ_loc == OFFICE:
-        c.log("Lativ is in his Office: each player gains the income of the empty spaces in the top "
-              "two sections of the Assembly Line.")
-        for seat in c.s.turn_order:
-            items: tuple[str, ...] = ()
-            for i in range(6):
-                if not c.p(seat).line[i]:
-                    items += D.line_income[i]
-            who = name_of(c.s, seat)
-            if not items:
-                c.log(f"Income: {who} has no empty income space and gains nothing.")
-            by_type = [0] * 5
-            for it in items:
-                kind, _, arg = it.partition(":")
-                if kind == "voucher":
-                    t, _, n = arg.partition(":")
-                    by_type[D.raw["vouchers"]["keys"].index(t)] += int(n)
-            got = []
-            for t in range(5):
-                if by_type[t]:
-                    g = min(by_type[t], B.gain_room(c.p(seat), t))
-                    gain_vouchers(c, seat, t, by_type[t], log=False)
-                    got.append(T.voucher(t, g) + (f", {by_type[t] - g} more not fitting" if g < by_type[t] else ""))
-            if got:
-                c.log(f"Income: {who} gains {T.and_list(got)}.")
-            for it in items:
-                if not it.startswith("voucher:"):
-                    run_benefit(c, seat, it)
-        c.set(("lativ_loc",), SUPPLY)
-        c.set(("lativ_space",), -1)
-        c.log("Lativ moves back to his space in Supply.")
-    c.push(fx(-1, "start_round"))
+    if c.s.lativ_loc != OFFICE:
+        c.push(fx(-1, "start_round"))
+        return
+    c.log("Lativ is in his Office: each player gains the income of the empty spaces in the top "
+          "two sections of the Assembly Line.")
+    c.push(*[fx(seat, "income") for seat in c.s.turn_order], fx(-1, "lativ_home"),
+           fx(-1, "start_round"))
+
+
+def income(c: Ctx, seat: int) -> None:
+    """One player's income: the Vouchers at once, then the other benefits in the order of the
+    spaces (those that need a choice become steps of this player)."""
+    items: tuple[str, ...] = ()
+    for i in range(6):
+        if not c.p(seat).line[i]:
+            items += D.line_income[i]
+    who = name_of(c.s, seat)
+    if not items:
+        c.log(f"Income: {who} has no empty income space and gains nothing.")
+    by_type = [0] * 5
+    for it in items:
+        kind, _, arg = it.partition(":")
+        if kind == "voucher":
+            t, _, n = arg.partition(":")
+            by_type[D.raw["vouchers"]["keys"].index(t)] += int(n)
+    got = []
+    for t in range(5):
+        if by_type[t]:
+            g = min(by_type[t], B.gain_room(c.p(seat), t))
+            gain_vouchers(c, seat, t, by_type[t], log=False)
+            got.append(T.voucher(t, g) + (f", {by_type[t] - g} more not fitting" if g < by_type[t] else ""))
+    if got:
+        c.log(f"Income: {who} gains {T.and_list(got)}.")
+    gain(c, seat, tuple(it for it in items if not it.startswith("voucher:")))
+
+
+def lativ_home(c: Ctx) -> None:
+    """"After players have gained their income, move Lativ to his space in Supply (Location 1).\""""
+    c.set(("lativ_loc",), SUPPLY)
+    c.set(("lativ_space",), -1)
+    c.log("Lativ moves back to his space in Supply.")
 
 
 # -- scoring ("Final Scoring") ----------------------------------------------------------------
