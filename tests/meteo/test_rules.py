@@ -290,19 +290,94 @@ def test_witch_removes_a_marker_from_a_row_in_sight():
     s = moving(markers=[(in_sight, "rain"), (out_of_sight, "rain")])
     w = BOARD.neighbours[s.witches[0]][0]  # (5, 0)
     s = run(s, StepWitch(0, 0, w))
-    s = run(s, EndMovement(0))
-    assert s.phase == WITCH
+    s = run(s, EndMovement(0))  # the hand is full (no draw); the wind marker just advances
+    assert s.phase == WITCH and s.current == 0 and s.wind_space == 1
     assert "row she can see" in refused(s, RemoveMarker(0, out_of_sight))
     before = len(s.supply)
     s2 = run(s, RemoveMarker(0, in_sight))
     assert in_sight not in s2.marker_map and s2.marker_total() == s.marker_total()
-    assert len(s2.supply) == before + 1  # back in the supply (the hand was full: no draw)
+    assert len(s2.supply) == before + 1  # back in the supply
+    assert (s2.current, s2.phase) == (1, PLACE)  # and the turn is over
 
 
 def test_no_removal_without_a_moved_witch():
     s = moving(markers=[((2, 0), "rain")])
     s = run(s, EndMovement(0))
     assert s.phase != WITCH
+
+
+def test_witch_removal_comes_after_the_draw_so_the_marker_cannot_be_drawn_back():
+    """"At the end of your turn she may remove one weather marker ... and returns it face down
+    to the supply": after step 3 (Draw Weather Markers), so the marker she removes is not drawn
+    back in the same turn, and she is not offered before the draw."""
+    in_sight = (2, 0)
+    s = moving(markers=[(in_sight, "rain")])
+    s = replace(s, hands=((s.hands[0][0],), s.hands[1]), wind_player=1)  # two placed earlier
+    s = run(s, StepWitch(0, 0, BOARD.neighbours[s.witches[0]][0]))
+    s = run(s, EndMovement(0))
+    assert s.phase == DRAW
+    assert "end of your turn" in refused(s, RemoveMarker(0, in_sight))
+    s = run(run(s, DrawMarker(0, "supply")), DrawMarker(0, "supply"))
+    hand = s.hands[0]
+    assert s.phase == WITCH and len(hand) == 3
+    assert not any(isinstance(c, DrawMarker) for c in GAME.legal_commands(s, 0))
+    s2 = run(s, RemoveMarker(0, in_sight))
+    assert (s2.current, s2.phase) == (1, PLACE)  # the turn is over: nothing more is drawn
+    assert s2.hands[0] == hand and "rain" in s2.supply
+    assert s2.marker_total() == s.marker_total()
+
+
+def test_wind_player_witch_chooses_after_the_wind():
+    """"At the end of your turn she may remove one weather marker from one of the rows she can
+    now see into": the wind player's witch chooses among the markers as the wind has left them
+    (step 4 comes before the end of the turn)."""
+    s = moving(wind_space=1)  # the wind player (seat 0) will make wind on a blue space
+    witch = BOARD.neighbours[s.witches[0]][0]
+    s = run(s, StepWitch(0, 0, witch))
+    s = replace(s, steps_left=0)
+    d = BOARD.wind_rose[rng(s.seed, s.chance_counter).die() - 1]
+    sight = BOARD.sight(witch)
+    fog_ok = {land for (kind, land) in BOARD.cells if kind == "fog"}
+    figures = {p for f in s.figures for p in f} | set(s.witches)
+
+    def fits(p):
+        sp = BOARD.spaces[p]
+        return sp.kind == "landscape" and sp.landscape in fog_ok and p not in figures
+
+    src = next(p for p in BOARD.landscape_spaces() if p not in sight and fits(p)
+               and BOARD.blow_target(p, d) in sight and fits(BOARD.blow_target(p, d)))
+    s = replace(s, markers=((src, "fog"),))
+    s = run(s, EndMovement(0))
+    assert s.phase == WIND  # no witch's choice before the wind: she sees no marker yet
+    s = run(s, RollWind(0))
+    target = BOARD.blow_target(src, d)
+    assert s.markers == ((target, "fog"),)
+    assert s.phase == WITCH and s.current == 0
+    assert RemoveMarker(0, target) in GAME.legal_commands(s, 0)
+    s = run(s, RemoveMarker(0, target))
+    assert s.markers == () and (s.current, s.phase) == (1, PLACE)
+
+
+def test_after_a_wind_the_active_player_moves_figures_off_a_space_the_witch_opened():
+    """"If this creates an impassable space on which figures stand, the active player must move
+    those figures": the witch's removal at the end of a wind turn is the active player's doing
+    (the owners move figures only for the wind), and the guide's step says so."""
+    from weather_tabletop.games.meteo.view import guide_step
+
+    witch = BOARD.neighbours[BOARD.perches[0]][0]
+    lake = next(p for p in BOARD.landscape_spaces() if BOARD.spaces[p].landscape == "lake"
+                and p in BOARD.sight(witch))
+    s = started(2)
+    figs = [list(f) for f in s.figures]
+    figs[0][0] = lake
+    s = state(2, figures=figs, markers=[(lake, "sun")], phase=WITCH, current=1, wind_player=0,
+              wind_blown=True, witch_moved=0,
+              witches=(witch,) + tuple(BOARD.perches[1:]))
+    s = run(s, RemoveMarker(1, lake))
+    assert GAME.displaced(s) and GAME.to_act(s) == (1,)
+    assert guide_step(s) == "leave-impassable"
+    s = run(s, GAME.legal_commands(s, 1)[0])
+    assert (s.current, s.phase) == (0, PLACE)
 
 
 # -- 3. Draw Weather Markers ------------------------------------------------------------------
@@ -336,7 +411,7 @@ def _blowing_state(players=2, **kw):
 
 def test_wind_on_a_blue_space_shifts_every_marker():
     """"Now all weather markers ... are shifted one space in the wind direction"; then the marker
-    advances and the die passes on (to the next player in turn order)."""
+    advances and the die passes on (with 2 players, to the other player)."""
     s, d = _blowing_state()
     plains = [p for p in BOARD.landscape_spaces() if BOARD.spaces[p].landscape == "plain"]
     ms = [(p, "fog") for p in plains if BOARD.spaces[BOARD.blow_target(p, d)].kind == "landscape"
@@ -347,6 +422,38 @@ def test_wind_on_a_blue_space_shifts_every_marker():
     s2 = run(s, RollWind(0))
     assert set(s2.markers) == {(BOARD.blow_target(p, d), k) for p, k in ms}
     assert (s2.wind_space, s2.wind_player, s2.current) == (2, 1, 1)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("wind_player", [0, 1, 2])
+def test_the_die_goes_to_the_right_hand_neighbour(players, wind_player):
+    """"Players take turns in clockwise order." ... "hands the die to his right-hand neighbour.
+    This player is now the wind player until he has once triggered a wind.": at a clockwise
+    table the right-hand neighbour is the player before him in turn order."""
+    s, _ = _blowing_state(players, current=wind_player, wind_player=wind_player)
+    s2 = run(s, RollWind(wind_player))
+    assert s2.wind_space == 2
+    assert s2.wind_player == (wind_player - 1) % players
+
+
+@pytest.mark.parametrize("players,every", [(2, 3), (3, 5), (4, 7)])
+def test_wind_blows_every_so_many_turns(players, every):
+    """The die passing to the right-hand neighbour (the previous player) on a circle of grey and
+    blue spaces: the wind blows every 3 turns with 2 players, 5 with 3 and 7 with 4."""
+    s = started(players)
+    blown_at, turn = [], 0
+    while len(blown_at) < 4:
+        seat = GAME.to_act(s)[0]
+        legal = GAME.legal_commands(s, seat)
+        if RollWind(seat) in legal:
+            blown_at.append(turn)
+            cmd = RollWind(seat)
+        else:
+            cmd = next(c for c in legal if isinstance(c, (EndPlacement, EndMovement)))
+        before = s.current
+        s = run(s, cmd)
+        turn += s.current != before
+    assert [b - a for a, b in zip(blown_at, blown_at[1:])] == [every] * 3
 
 
 def test_wind_wraps_round_the_island():

@@ -11,9 +11,10 @@ or reveals a marker):
   owner, beginning with the starting player, then the wind player for witches).
 * 2. Move: ``StepFigure``/``StepWitch`` (one space each) and ``EndMovement``; using the 6th step
   ends the movement by itself.
-* The witch moved this turn: ``RemoveMarker`` or ``SkipRemoval``.
 * 3. Draw: ``DrawMarker`` one at a time, until the hand holds 3 or nothing can be drawn.
 * 4. Wind: on a grey space the wind marker advances by itself; on a blue space ``RollWind``.
+* At the end of the turn (after the draw and the wind) the witch moved this turn, if she sees a
+  marker: ``RemoveMarker`` or ``SkipRemoval``.
 
 Steps that follow from the rules without a choice are events appended by ``decide``.
 
@@ -28,7 +29,8 @@ Readings of the rulebook that are the project's own (documented here and in ``da
   moved on no other step is taken and the movement cannot end.
 * "Draw back up to 3": a hand short after an empty supply is filled up to 3 as well. The face-up
   row is refilled whenever it is short and the supply has markers.
-* The die passes to "his right-hand neighbour", read as the next player in turn order.
+* The die passes to "his right-hand neighbour": with turns taken clockwise, the player before
+  the wind player in turn order.
 * A marker blown onto a coloured space or the wind space goes back into the supply, like one
   blown onto a landscape it may not lie on.
 * Round limit (option, default 60 rounds): not in the rulebook. Sensible play ends in 8-20
@@ -56,8 +58,8 @@ from .events import (EVENTS, DiePassed, DieRolled, EndTriggered, FaceUpTaken, Fa
                      FigureRelocated, FigureStepped, GameEnded, MarkerDrawn, MarkerPlaced,
                      MarkerRemoved, MarkersBlown, MarkersCancelled, PhaseBegan, SupplyShuffled,
                      TurnBegan, WindAdvanced, WitchRelocated, WitchStepped)
-from .state import (DRAW, HAND_SIZE, MAX_PLACED, MOVE, OVER, PLACE, SETUP, STEPS_PER_TURN,
-                    UNKNOWN, WIND as WIND_PHASE, WITCH, MeteoState)
+from .state import (DRAW, END, HAND_SIZE, MAX_PLACED, MOVE, OVER, PLACE, SETUP,
+                    STEPS_PER_TURN, UNKNOWN, WIND as WIND_PHASE, WITCH, MeteoState)
 
 hidden_information = True
 
@@ -248,7 +250,7 @@ class Meteo:
         disp = self.displaced(state)
         if not disp:
             return -1, []
-        if not state.wind_blown:
+        if not (state.wind_blown and state.phase == WIND_PHASE):  # placing, the witch
             return state.current, disp
         for seat in range(state.players):
             mine = [d for d in disp if d[0] == seat]
@@ -465,6 +467,12 @@ class Meteo:
         return None
 
     def _remove_error(self, state: MeteoState, seat: int, pos: Pos) -> str | None:
+        """"At the end of your turn she may remove one weather marker": not before the draw and
+        the wind."""
+        if (state.phase in (PLACE, MOVE, DRAW, WIND_PHASE) and seat == state.current
+                and state.witch_moved >= 0 and self.relocator(state)[0] < 0):
+            return ("Weather witch: she removes a weather marker at the end of your turn, after "
+                    "drawing and the wind.")
         err = self._turn_error(state, seat, WITCH)
         if err:
             return err
@@ -749,13 +757,13 @@ class Meteo:
         elif isinstance(c, StepWitch):
             emit(WitchStepped(c.seat, c.witch, s.witches[c.witch], tuple(c.dst)))
         elif isinstance(c, EndMovement):
-            emit(PhaseBegan(self._after_move(s)))
+            emit(PhaseBegan(DRAW))
         elif isinstance(c, RemoveMarker):
             pos = tuple(c.pos)
             emit(MarkerRemoved(c.seat, s.witch_moved, pos, s.marker_map[pos]))
             emit(self._shuffle(s))
         elif isinstance(c, SkipRemoval):
-            emit(PhaseBegan(DRAW))
+            emit(PhaseBegan(END))
         elif isinstance(c, DrawMarker):
             if c.source == "supply":
                 emit(MarkerDrawn(c.seat))
@@ -794,13 +802,15 @@ class Meteo:
                 lost.append(pos)
         return MarkersBlown(direction, tuple(moves), tuple(lost))
 
-    def _after_move(self, s: MeteoState) -> str:
-        """The witch moved this turn may remove a marker if she sees one; else draw."""
+    def _end_of_turn(self, s: MeteoState) -> list[Event]:
+        """Weather witch: "At the end of your turn she may remove one weather marker from one of
+        the rows she can now see into": after the draw and the wind, the witch moved this turn
+        may remove a marker if she sees one; else the turn ends."""
         if s.witch_moved >= 0:
             sight = self.board.sight(s.witches[s.witch_moved])
             if any(p in sight for p, _ in s.markers):
-                return WITCH
-        return DRAW
+                return [PhaseBegan(WITCH)]
+        return self._end_turn(s)
 
     def _follow(self, s: MeteoState) -> list[Event]:
         """The events that follow by the rules alone, without a choice."""
@@ -826,24 +836,27 @@ class Meteo:
         if s.phase == PLACE and (s.placed >= MAX_PLACED or not hand):
             return [PhaseBegan(MOVE)]
         if s.phase == MOVE and s.steps_left <= 0:
-            return [PhaseBegan(self._after_move(s))]
+            return [PhaseBegan(DRAW)]
         if s.phase == DRAW:
             can_draw = bool(s.supply) or (bool(s.face_up) and not s.took_face_up)
             if len(hand) >= HAND_SIZE or not can_draw:
                 if s.current == s.wind_player:
                     return [PhaseBegan(WIND_PHASE)]
-                return self._end_turn(s)
+                return self._end_of_turn(s)
+        if s.phase == END:
+            return self._end_turn(s)
         if s.phase == WIND_PHASE:
             nxt = (s.wind_space + 1) % len(self.board.wind_circle)
             if s.wind_blown:
                 # "Afterwards the wind player moves the wind marker one space further ... and
-                # hands the die to his right-hand neighbour" (the next player in turn order).
-                return [WindAdvanced(nxt), DiePassed((s.current + 1) % s.players),
-                        *self._end_turn(s)]
+                # hands the die to his right-hand neighbour": "Players take turns in clockwise
+                # order", so the neighbour on the right plays before him, the previous seat.
+                return [WindAdvanced(nxt), DiePassed((s.current - 1) % s.players),
+                        *self._end_of_turn(s)]
             if self.board.wind_circle[s.wind_space] != "B":
                 # "If the wind marker stands on a grey space, the wind player moves it one space
                 # further in clockwise direction and ends his turn."
-                return [WindAdvanced(nxt), *self._end_turn(s)]
+                return [WindAdvanced(nxt), *self._end_of_turn(s)]
         return []
 
     def _end_turn(self, s: MeteoState) -> list[Event]:
@@ -1027,7 +1040,7 @@ class Meteo:
         if isinstance(e, PhaseBegan):
             words = {PLACE: "places weather markers", MOVE: "moves figures",
                      WITCH: "may let the witch remove a marker", DRAW: "draws weather markers",
-                     WIND_PHASE: "makes wind"}
+                     WIND_PHASE: "makes wind", END: "ends the turn"}
             return f"{nm(state.current)} {words.get(e.phase, e.phase)}."
         if isinstance(e, MarkerPlaced):
             return f"{nm(e.seat)} plays {b.marker_names[e.kind]} on {b.describe_space(tuple(e.pos))}."
@@ -1148,7 +1161,7 @@ def _a_witch_stepped(s: MeteoState, e: WitchStepped) -> dict:
 def _a_removed(s: MeteoState, e: MarkerRemoved) -> dict:
     pos = tuple(e.pos)
     return {"markers": tuple(m for m in s.markers if m[0] != pos),
-            "returned": s.returned + (e.kind,), "phase": DRAW}
+            "returned": s.returned + (e.kind,), "phase": END}
 
 
 def _a_rolled(s: MeteoState, e: DieRolled) -> dict:

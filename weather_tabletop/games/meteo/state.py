@@ -18,9 +18,10 @@ UNKNOWN = "?"
 SETUP = "setup"
 PLACE = "place"  # 1. Place Weather Markers
 MOVE = "move"  # 2. Move Figures
-WITCH = "witch"  # 2. (end) the moved witch may remove a marker
 DRAW = "draw"  # 3. Draw Weather Markers
 WIND = "wind"  # 4. Make Wind (wind player only)
+WITCH = "witch"  # the end of the turn: the witch moved this turn may remove a marker
+END = "end"  # the turn ends once figures made to stand on impassable spaces are moved
 OVER = "over"
 
 STEPS_PER_TURN = 6  # "With each turn a player may move 6 steps"

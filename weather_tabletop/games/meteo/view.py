@@ -1167,6 +1167,7 @@ def guide_step(state: Any) -> str:
     from .rules import GAME
 
     if GAME.relocator(state)[0] >= 0:
-        return "leave-impassable-after-wind" if state.wind_blown else "leave-impassable"
+        after_wind = state.wind_blown and phase == WIND_PHASE  # not after the witch's removal
+        return "leave-impassable-after-wind" if after_wind else "leave-impassable"
     return {PLACE: "place-markers", MOVE: "move-figures", WITCH: "witch-removes",
             DRAW: "draw-markers", WIND_PHASE: "make-wind"}.get(phase, "round")
