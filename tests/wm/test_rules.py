@@ -12,7 +12,7 @@ from weather_tabletop.games.weather_machine import board as B
 from weather_tabletop.games.weather_machine.commands import *  # noqa: F403
 from weather_tabletop.games.weather_machine.data import load
 from weather_tabletop.games.weather_machine.rules import GAME, final_scores
-from weather_tabletop.games.weather_machine.state import EMPTY, LATIV
+from weather_tabletop.games.weather_machine.state import EMPTY, GOVERNMENT_MARKER, LATIV
 
 D = load()
 SUP, GOV, LAB, RND = 1, 2, 3, 4
@@ -330,7 +330,7 @@ def test_government_runs_its_machine():
     if s.stack[-1][0] == "take_subsidy":
         s = run(s, legal(s)[0])
     assert s.pl[0].cp == 6 and s.pl[1].cp == 3
-    assert s.ew_gov[0] == 1 and s.gov_markers == 2
+    assert s.ew_bt[0] == (GOVERNMENT_MARKER, EMPTY) and s.ew_gov[0] == 1 and s.gov_markers == 2
     assert "P2" in s.gov_grid[0] and s.pl[0].pending_tokens == ("G:0",)  # the Part replaces the tile
     assert len(s.pl[0].subsidies) == 1 and s.pl[0].funding[0] == 1
 
@@ -400,3 +400,92 @@ def test_research_with_no_token_left_takes_an_investment_tile():
     assert s.rnd[2] == (EMPTY, EMPTY, 0)
     assert p.pending_tokens == () and p.investments == 1
     assert s.rnd_tokens == (2, 2, 0, 2, 2)
+
+
+# -- Extreme Weather tiles: one set of spaces for Government and Breakthrough markers --------
+
+
+def breakthrough_ready(s):
+    """P1 has published a Rain paper (Office row 1) and can build the Rain prototype: a red Part
+    of their own, P2's Bot (green) and their own Bot (black) in the Rain branch of R&D."""
+    bt = list(s.pl[0].breakthrough)
+    bt[0] = 1
+    office = list(s.pl[0].office)
+    office[0] = ("G:0", "G:0", "L:0")
+    s = with_player(s, 0, breakthrough=tuple(bt), office=tuple(office), vouchers=(0, 0, 0, 2, 0),
+                    parts=(1, 0, 0, 0, 0), tiles=((1, 1, 0, False),))
+    rnd = list(s.rnd)
+    rnd[0] = (EMPTY, 1, 0)
+    return replace(s, rnd=tuple(rnd))
+
+
+def test_a_government_marker_takes_the_leftmost_empty_space_and_can_fix_the_weather():
+    """"Move 1 Government marker from the Government area to the leftmost empty space on the
+    Extreme Weather tile that matches the branch. If all the spaces on the Extreme Weather tile
+    are now full, the weather is fixed: Return the tile to the top of the corresponding stack
+    next to the board (discarding any Breakthrough markers on it to the box, and returning any
+    Government markers on it back to the Government area).\""""
+    s = with_player(base(), 0, ws_bots=1, parts=(0, 0, 1, 0, 0), vouchers=(0, 1, 0, 0, 0))
+    gb = list(s.gov_bots)
+    gb[0] = (1, 0, EMPTY)
+    bt = list(s.ew_bt)
+    bt[0] = (EMPTY, 1)  # P2's Breakthrough marker on the right space of the level 1 Rain tile
+    s = replace(s, gov_bots=tuple(gb), ew_bt=tuple(bt))
+    s = at_step(s, ("actions", 0, GOV, 1, 0))
+    s = run(s, SellPart(0, 0, 2))
+    if s.stack[-1][0] == "take_subsidy":
+        s = run(s, legal(s)[0])
+    # the marker filled the left space: the tile is full, the weather fixed, the marker back
+    assert s.ew_board[0] == () and s.ew_stack[0] == (0, 5, 10)
+    assert s.ew_bt[0] == () and s.gov_markers == 3
+
+
+def test_a_government_marker_blocks_a_breakthrough_space():
+    """"move the Breakthrough marker from that row to any empty space on the Extreme Weather
+    tile": a space holding a Government marker is not empty."""
+    s = breakthrough_ready(base())
+    bt = list(s.ew_bt)
+    bt[0] = (GOVERNMENT_MARKER, EMPTY)
+    s = replace(s, ew_bt=tuple(bt), gov_markers=2)
+    s = at_step(s, ("bt_space", 0, 0))
+    assert legal(s) == [PlaceBreakthrough(0, 1)]
+    why = reason(s, PlaceBreakthrough(0, 0))
+    assert "any empty space on the Extreme Weather tile" in why and "Government marker" in why
+
+
+def test_the_last_empty_space_filled_by_a_breakthrough_fixes_the_weather_and_the_tile_returns():
+    """"After performing this action, if all the spaces on the Extreme Weather tile are now full,
+    return the tile to the top of the corresponding stack next to the board. Discard any
+    Breakthrough markers on it to the box, and return any Government markers on it back to the
+    Government area." Later: "take the top Extreme Weather tile from the stack matching the type
+    of weather and place it on the corresponding space in R&D" - the fixed tile comes back."""
+    s = breakthrough_ready(base())
+    bt = list(s.ew_bt)
+    bt[0] = (GOVERNMENT_MARKER, EMPTY)  # a Government marker on the level 1 Rain tile
+    s = replace(s, ew_bt=tuple(bt), gov_markers=2)
+    s = at_step(s, ("actions", 0, RND, 0, 0))
+    s = run(s, Breakthrough(0, 0))  # the only empty space is taken at once: 1 space on R&D
+    assert s.stack[-1][0] == "prototype" and s.ew_bt[0] == (GOVERNMENT_MARKER, 0)
+    s = run(s, BuildPrototype(0, 1, 0))
+    assert s.pl[0].pending_awards == 1
+    assert s.ew_board[0] == () and s.ew_stack[0] == (0, 5, 10)  # fixed: back on its stack
+    assert s.ew_bt[0] == () and s.gov_markers == 3
+    assert B.top_extreme(s, 0) is None  # no Rain tile in R&D: no Rain Breakthrough until it returns
+    # the next Rain experiment brings the level 1 tile back, not level 2 or 3
+    from weather_tabletop.games.weather_machine.rules import Ctx, experiment_end
+    c = Ctx(s)
+    experiment_end(c, 0, 0)
+    assert c.s.ew_board[0] == (0,) and c.s.ew_stack[0] == (5, 10)
+    assert c.s.ew_bt[0] == (EMPTY, EMPTY)
+
+
+def test_two_breakthroughs_fill_a_level_1_tile():
+    """"If all the spaces on the Extreme Weather tile are now full, the weather is fixed": the
+    level 1 tile has two spaces, so a second Breakthrough marker fixes it."""
+    s = breakthrough_ready(base())
+    bt = list(s.ew_bt)
+    bt[0] = (EMPTY, 2)  # P3's Breakthrough marker
+    s = replace(s, ew_bt=tuple(bt))
+    s = at_step(s, ("actions", 0, RND, 0, 0))
+    s = run(s, Breakthrough(0, 0), BuildPrototype(0, 1, 0))
+    assert s.ew_board[0] == () and s.ew_stack[0] == (0, 5, 10) and s.gov_markers == 3

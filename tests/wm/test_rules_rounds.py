@@ -15,7 +15,7 @@ from weather_tabletop.games.weather_machine.commands import *  # noqa: F403
 from weather_tabletop.games.weather_machine.data import load
 from weather_tabletop.games.weather_machine.events import Logged, Revealed
 from weather_tabletop.games.weather_machine.rules import GAME, Ctx, advance_flow
-from weather_tabletop.games.weather_machine.state import EMPTY, LATIV
+from weather_tabletop.games.weather_machine.state import EMPTY, GOVERNMENT_MARKER, LATIV
 
 D = load()
 SUP, GOV, LAB, RND, OFFICE = 1, 2, 3, 4, 5
@@ -209,10 +209,9 @@ def test_extreme_weather_escalates_when_the_experiment_runs():
     wind = 1
     s = base()
     bt = list(s.ew_bt)
-    bt[wind] = (2, EMPTY)  # P3's Breakthrough marker on the level 1 tile
-    gov = list(s.ew_gov)
-    gov[wind] = 1
-    s = replace(s, ew_bt=tuple(bt), ew_gov=tuple(gov), gov_markers=2)
+    bt[wind] = (GOVERNMENT_MARKER, EMPTY)  # a Government marker on the level 1 tile
+    bt[3] = (2, EMPTY)  # P3's Breakthrough marker on the level 1 Fog tile
+    s = replace(s, ew_bt=tuple(bt), gov_markers=2)
     assert s.ew_board[wind] == (wind,) and s.ew_stack[wind] == (5 + wind, 10 + wind)
     after, ev = flow(at_step(s, ("fx", -1, "exp_end", wind, wind)))
     assert after.ew_board[wind] == (wind, 5 + wind)  # level 2 covers level 1
@@ -220,6 +219,9 @@ def test_extreme_weather_escalates_when_the_experiment_runs():
     assert after.ew_bt[wind] == (EMPTY,) * len(D.extremes[5 + wind].breakthrough)
     assert after.ew_gov[wind] == 0 and after.gov_markers == 3
     assert any("worsens" in t for t in logged(ev))
+    fog = 3
+    after, _ev = flow(at_step(after, ("fx", -1, "exp_end", fog, fog)))
+    assert after.ew_bt[fog] == (EMPTY,) * len(D.extremes[5 + fog].breakthrough)  # to the box
     # once the level 3 tile is out, nothing is left to place
     s3 = replace(after, ew_board=tuple((w, 5 + w, 10 + w) if w == wind else x for w, x in enumerate(after.ew_board)),
                  ew_stack=tuple(() if w == wind else x for w, x in enumerate(after.ew_stack)))

@@ -40,8 +40,8 @@ class Extreme:
     weather: int
     science: int
     top_parts: tuple[int, ...]
-    breakthrough: tuple[Benefit, ...]
-    government: int
+    breakthrough: tuple[Benefit, ...]  # the tile's spaces (shared by Government markers)
+    government: int = 0  # separate Government marker spaces: none, the tile has one set of spaces
 
 
 @dataclass(frozen=True)
@@ -132,7 +132,7 @@ def load() -> Data:
         for wi in range(5):
             extremes.append(Extreme(5 * (lv["level"] - 1) + wi, lv["level"], wi, lv["science"],
                                     tuple((wi + o) % 5 for o in lv["top_parts"]),
-                                    tuple(_b(x) for x in lv["breakthrough"]), lv["government"]))
+                                    tuple(_b(x) for x in lv["breakthrough"])))
     goals = []
     sets = []
     for si, (symbol, items) in enumerate(tiles["goals"]["sets"]):

@@ -24,7 +24,7 @@ from .commands import COMMANDS
 from .data import (COLOUR_TRACK, GOVERNMENT, LAB, OFFICE, RND, SUPPLY, TRACK_NAMES, V_GOV, V_LAB,
                    V_RND, V_SCI, V_SUPPLY)
 from .events import EVENTS, Dealt, Logged, Revealed, Set
-from .state import BLOCKED, EMPTY, LATIV, PlayerState, WMState, evolve_fields
+from .state import BLOCKED, EMPTY, GOVERNMENT_MARKER, LATIV, PlayerState, WMState, evolve_fields
 
 LOC_NAMES = T.LOC_NAMES
 ACTIONS = {GOVERNMENT: ("Sell a Part", "Secure Subsidy"), LAB: ("Work on Experiment", "Publish a Paper"),
@@ -696,7 +696,7 @@ class WeatherMachine:
             rnd=((EMPTY,) * 3,) * W, rnd_chem=((EMPTY,) * 3,) * W, rnd_tokens=(D.rnd_tokens,) * W,
             ew_board=tuple((w,) for w in range(W)), ew_stack=tuple((5 + w, 10 + w) for w in range(W)),
             ew_bt=tuple((EMPTY,) * len(D.extremes[w].breakthrough) for w in range(W)),
-            ew_gov=(0,) * W, awards_left=D.awards, nobel_left=True, removed_tokens=0,
+            awards_left=D.awards, nobel_left=True, removed_tokens=0,
             discarded_subsidies=0)
 
     def setup_events(self, state: WMState) -> list[Event]:
@@ -1411,7 +1411,11 @@ def take_subsidy(c: Ctx, seat: int, col: int, row: int, colour: int) -> None:
 
 
 def government_runs(c: Ctx, col: int) -> None:
-    """"Government Runs Their Machine": 3 CP per Bot; a Government marker to the tile."""
+    """"Government Runs Their Machine": "1. Each player gains 3 CP for each of their Bots in the
+    just completed branch. 2. Move 1 Government marker from the Government area to the leftmost
+    empty space on the Extreme Weather tile that matches the branch. If all the spaces on the
+    Extreme Weather tile are now full, the weather is fixed". The tile has one set of spaces,
+    the Breakthrough markers' too: a Government marker takes one of them and gains nothing."""
     if any(x == EMPTY for x in c.s.gov_bots[col]):
         return
     c.log(f"The Government runs the {T.weather(col)} branch of its Machine.")
@@ -1419,10 +1423,15 @@ def government_runs(c: Ctx, col: int) -> None:
         n = sum(1 for x in c.s.gov_bots[col] if x == seat)
         score(c, seat, 3 * n, f"for {T.plural(n, 'Bot')} in the Government's {T.weather(col)} branch")
     t = B.top_extreme(c.s, col)
-    if c.s.gov_markers > 0 and t is not None and c.s.ew_gov[col] < D.extremes[t].government:
+    if t is None:
+        c.log(f"No {T.weather(col)} Extreme Weather tile is in R&D: no Government marker moves.")
+    elif c.s.gov_markers == 0:
+        c.log("No Government marker is left in the Government area.")
+    elif EMPTY in c.s.ew_bt[col]:
+        k = c.s.ew_bt[col].index(EMPTY)
         c.set(("gov_markers",), c.s.gov_markers - 1)
-        c.set(("ew_gov", col), c.s.ew_gov[col] + 1)
-        c.log(f"A Government marker goes onto {T.extreme(t)}.")
+        c.set(("ew_bt", col, k), GOVERNMENT_MARKER)
+        c.log(f"A Government marker goes onto space {k + 1} of {T.extreme(t)}, the leftmost empty one.")
         if B.extreme_full(c.s, col):
             fix_weather(c, col)
     if all(x != EMPTY for column in c.s.gov_bots for x in column):
@@ -1439,8 +1448,9 @@ def fix_weather(c: Ctx, w: int) -> None:
 
 
 def clear_extreme(c: Ctx, w: int) -> None:
+    """The tile now on top shows with empty spaces; the Government markers that were on the
+    tile taken away return to the Government area (``fix_weather`` has already taken it)."""
     c.set(("gov_markers",), c.s.gov_markers + c.s.ew_gov[w])
-    c.set(("ew_gov", w), 0)
     t = B.top_extreme(c.s, w)
     n = len(D.extremes[t].breakthrough) if t is not None else 0
     c.set(("ew_bt", w), (EMPTY,) * n)
@@ -1754,7 +1764,6 @@ def experiment_end(c: Ctx, b: int, e: int) -> None:
         t = c.s.ew_stack[b][0]
         c.set(("ew_stack", b), c.s.ew_stack[b][1:])
         c.set(("gov_markers",), c.s.gov_markers + c.s.ew_gov[b])
-        c.set(("ew_gov", b), 0)
         c.set(("ew_board", b), c.s.ew_board[b] + (t,))
         c.set(("ew_bt", b), (EMPTY,) * len(D.extremes[t].breakthrough))
         c.log(f"The {T.weather(b)} extreme weather worsens: {T.extreme(t)} is placed in R&D, covering "
@@ -2021,6 +2030,12 @@ def explain(s: WMState, step: tuple, cmd: Command, legal: list[Command]) -> str:
     if isinstance(cmd, PlaceTile):
         return ("Placing Workshop Tiles: orthogonally adjacent, within the 3 rows, touching "
                 "half-circles of the same colour.")
+    if isinstance(cmd, PlaceBreakthrough) and kind == "bt_space":
+        spaces = s.ew_bt[step[2]]
+        held = spaces[cmd.space] if 0 <= cmd.space < len(spaces) else EMPTY
+        by = {GOVERNMENT_MARKER: "a Government marker"}.get(held, f"{name_of(s, held)}'s Breakthrough marker")
+        return ("Breakthrough: move the Breakthrough marker to any empty space on the Extreme "
+                "Weather tile" + (f"; {by} is on that space." if held != EMPTY else "."))
     return f"{rule}: that is not a legal choice now."
 
 

@@ -7,7 +7,8 @@ Bots) plus its tile layout. The rulebook lets items "be moved around your Worksh
 
 Office cells hold "" (empty), "A" (Award), "C" (Citation) or a Research token "<colour>:<weather>"
 with colour G (Government), L (Lab) or R (R&D). Board spaces hold a seat number, ``LATIV`` for
-Lativ's Bots, or ``EMPTY``.
+Lativ's Bots, or ``EMPTY``; the spaces of an Extreme Weather tile hold a seat's Breakthrough
+marker, ``GOVERNMENT_MARKER`` or ``EMPTY`` (one set of spaces for both kinds of marker).
 
 Pending decisions form a stack (``WMState.stack``): tuples ``(kind, seat, *args)`` whose last
 element is on top. A command answers the top step; automatic steps ("fx") run in ``decide``.
@@ -21,6 +22,7 @@ from typing import Any
 EMPTY = -1
 LATIV = -2
 BLOCKED = -3  # 2-player: the rightmost action space of each main location
+GOVERNMENT_MARKER = -4  # a Government marker on a space of an Extreme Weather tile
 
 Step = tuple  # (kind: str, seat: int, *args)
 
@@ -94,8 +96,7 @@ class WMState:
     rnd_tokens: tuple[int, ...]
     ew_board: tuple[tuple[int, ...], ...]  # [weather]: tiles on the R&D space, top last
     ew_stack: tuple[tuple[int, ...], ...]  # [weather]: stack next to the board, top first
-    ew_bt: tuple[tuple[int, ...], ...]  # [weather]: Breakthrough spaces of the top tile
-    ew_gov: tuple[int, ...]  # [weather]: Government markers on the top tile
+    ew_bt: tuple[tuple[int, ...], ...]  # [weather]: the spaces of the top tile (markers on them)
     # reserve and box
     awards_left: int
     nobel_left: bool
@@ -104,6 +105,11 @@ class WMState:
 
     def option(self, key: str, default: object = None) -> object:
         return dict(self.options).get(key, default)
+
+    @property
+    def ew_gov(self) -> tuple[int, ...]:
+        """[weather]: the Government markers on the top Extreme Weather tile (on its spaces)."""
+        return tuple(spaces.count(GOVERNMENT_MARKER) for spaces in self.ew_bt)
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {cls: tuple(f.name for f in fields(cls))
