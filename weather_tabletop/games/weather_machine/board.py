@@ -284,10 +284,12 @@ def top_extreme(s: WMState, w: int) -> int | None:
 
 
 def extreme_full(s: WMState, w: int) -> bool:
-    t = top_extreme(s, w)
-    if t is None:
+    """Every space of the branch's top Extreme Weather tile holds a marker, a player's
+    Breakthrough marker or a Government marker: "If all the spaces on the Extreme Weather tile
+    are now full, the weather is fixed"."""
+    if top_extreme(s, w) is None:
         return False
-    return all(x != EMPTY for x in s.ew_bt[w]) and s.ew_gov[w] >= D.extremes[t].government
+    return all(x != EMPTY for x in s.ew_bt[w])
 
 
 def lab_full(s: WMState, b: int) -> bool:

@@ -41,7 +41,6 @@ class Extreme:
     science: int
     top_parts: tuple[int, ...]
     breakthrough: tuple[Benefit, ...]  # the tile's spaces (shared by Government markers)
-    government: int = 0  # separate Government marker spaces: none, the tile has one set of spaces
 
 
 @dataclass(frozen=True)

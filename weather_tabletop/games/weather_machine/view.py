@@ -53,7 +53,7 @@ from .board import D, W
 from .commands import (AcquireChemical, ConstructBot, ExtendWorkshop, MoveScientist, PlaceTile,
                        PlaceToken, Research, ReturnChemical, SellPart, SetGoal, WorkOnExperiment)
 from .data import GOVERNMENT, LAB, OFFICE, RND, SUPPLY, TRACK_NAMES, V_SCI
-from .state import BLOCKED, EMPTY, LATIV, PlayerState, WMState
+from .state import BLOCKED, EMPTY, GOVERNMENT_MARKER, LATIV, PlayerState, WMState
 from .view_layout import (BAND, GOAL_HAND, GOALS, HEAD_H, LINE, OFFICE_ROWS, PANELS, SPACE_D,
                           SPACE_PITCH, TABS,
                           TILES_BESIDE, VOUCHERS, WORKSHOP, Layout, space_centre)
@@ -1100,28 +1100,31 @@ class WeatherMachineView:
                 for k, colour in enumerate(x_.top_parts):
                     img = self.paint.tinted("part", L.n(12), va.PART_RGB[colour])
                     surf.blit(img, img.get_rect(center=L.p(cx + 20 - 13 * k, ty + 27)))
-                # Breakthrough spaces and Government marker spaces along the bottom
+                # the tile's spaces along the bottom: each holds a player's Breakthrough marker,
+                # a Government marker (a Government Machine branch ran) or nothing
                 nb = len(x_.breakthrough)
                 for k in range(nb):
                     c = L.p(cx - 20 + 13 * k, ty + 48)
                     occ = s.ew_bt[b][k]
                     pygame.draw.circle(surf, (255, 255, 255), c, L.n(6))
                     pygame.draw.circle(surf, theme.INK_SOFT, c, L.n(6), 1)
-                    if occ >= 0:
+                    if occ == GOVERNMENT_MARKER:
+                        g = pygame.Rect(0, 0, L.n(11), L.n(11))
+                        g.center = c
+                        pygame.draw.rect(surf, va.LOC_RGB[GOVERNMENT], g)
+                        pygame.draw.rect(surf, theme.INK_SOFT, g, 1)
+                        held = "a Government marker (a Government Machine branch ran). "
+                    elif occ >= 0:
                         img = self._disc(occ, L.n(13), letter=False)
                         surf.blit(img, img.get_rect(center=c))
+                        held = f"{self._who(occ)}'s marker. "
+                    else:
+                        held = "empty. "
                     self._tip(pygame.Rect(c[0] - L.n(7), c[1] - L.n(7), L.n(13), L.n(14)),
-                              f"Breakthrough space {k + 1} of {T.extreme(t)}: "
-                              + (f"{self._who(occ)}'s marker. " if occ >= 0 else "empty. ")
-                              + f"Placing a Breakthrough marker here gains "
-                                f"{T.benefits(x_.breakthrough[k])}.")
-                for k in range(x_.government):
-                    g = L.r(cx + 14 - 13 * k, ty + 43, 11, 11)
-                    filled = k < s.ew_gov[b]
-                    pygame.draw.rect(surf, va.LOC_RGB[GOVERNMENT] if filled else (255, 255, 255), g)
-                    pygame.draw.rect(surf, theme.INK_SOFT, g, 1)
-                    self._tip(g, "A Government marker space: " + ("filled (a Government Machine "
-                                                                  "branch ran)." if filled else "empty."))
+                              f"Space {k + 1} of {T.extreme(t)}: {held}"
+                              f"A Breakthrough marker placed here gains "
+                              f"{T.benefits(x_.breakthrough[k])}; when every space is full, "
+                              f"the weather is fixed.")
                 need = ", ".join(D.part_colours[c] for c in x_.top_parts) or "none"
                 self._tip(tile, f"{cap(T.extreme(t))}: Breakthrough costs "
                                 f"{x_.science} Science Voucher{'s' if x_.science != 1 else ''}; the "
