@@ -69,6 +69,7 @@ class Mat:
     advance_cost: int
     demote_cost: int
     lane4_scores: bool
+    source: str = ""  # "project": a unique side that is this edition's own
 
 
 _projects = _load("projects.toml")["project"]
@@ -96,7 +97,8 @@ ARK_MAX: tuple[int, ...] = (C["ark"]["below_track_maximum"], *C["ark"]["maximums
 TOKENS: tuple[str, ...] = tuple(t["element"] for t in C["tokens"] for _ in range(t["count"]))
 MATS: dict[str, Mat] = {
     key: Mat(key, m["base_power"], m["base_experts"], tuple(m["empty_power"]),
-             tuple(m["empty_experts"]), m["advance_cost"], m["demote_cost"], m["lane4_scores"])
+             tuple(m["empty_experts"]), m["advance_cost"], m["demote_cost"], m["lane4_scores"],
+             m["source"])
     for key, m in C["mat"].items()}
 
 CALM = tuple(i for i, e in enumerate(EVENTS) if e.kind == "calm")

@@ -486,8 +486,16 @@ def render_mat(key: str) -> str:
     m = K.MATS[key]
     text = (f"Base Income {m.base_power} Power, {m.base_experts} Experts; Advance "
             f"{m.advance_cost} Power, Demote {m.demote_cost} Power")
+    empty = [f"+{n} {what} for an empty Lane {lane + 1}"
+             for lane in range(4)
+             for n, what in ((m.empty_power[lane], "Power"), (m.empty_experts[lane], "Expert"))
+             if n]
+    if empty:
+        text += "; " + ", ".join(empty)
     if m.lane4_scores:
         text += "; Lane 4 scores as Lane 3 (Lanes 2-4 share the Score Boost panel)"
+    if m.source == "project":
+        text += " (this unique side is this edition's own)"
     return text + "."
 
 

@@ -132,7 +132,8 @@ class MachinesToTheSky:
         OptionSpec("red_cards", "Automa difficulty (red cards)", (0, 1, 2, 3, 4, 5, 6), 0,
                    "Red cards among the Automa's 8: 2 tough, 4 very tough, 6 nearly impossible."),
         OptionSpec("mat_side", "Player mat side", ("identical", "unique"), "identical",
-                   "The unique side of each colour (blue: Lane 4 scores like Lane 3)."),
+                   "The unique side of each colour (blue: Lane 4 scores like Lane 3; the "
+                   "others are this edition's own and only add to the printed side)."),
     )
     colours = (Colour("red", (200, 60, 55), "R"), Colour("yellow", (225, 185, 40), "Y"),
                Colour("green", (60, 150, 75), "G"), Colour("blue", (55, 100, 205), "B"))
@@ -303,7 +304,10 @@ class MachinesToTheSky:
 
     def income_of(self, s: MttsState, seat: int) -> tuple[int, int]:
         """Phase 1 step 2 before the Supply limits: base Income, empty lanes, Projects (and the
-        Actor), minus the hard Automa cards' cut of Power."""
+        Actor), minus the hard Automa cards' cut of Power. "Base Income at the bottom left of their
+        Player Mat: +2 Power per turn and +3 Experts per turn." and "an empty Lane 3 grants +1
+        Expert, and an empty Lane 2 grants +1 Power" hold on every mat side; the red and green
+        unique sides (this edition's own) only add an Income for an empty Lane 1."""
         p = s.players[seat]
         m = mat(p)
         power, experts = m.base_power, m.base_experts
