@@ -42,6 +42,7 @@ Where the rulebook is silent or contradicts itself, the project decides (and tes
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Hashable, Iterable
 
 from weather_tabletop.engine.chance import rng
@@ -115,6 +116,48 @@ def score_parts(state: MttsState, seat: int) -> tuple[int, int, int]:
     return lane1, mid, K.ARK_MAX[p.ark]
 
 
+@dataclass(frozen=True)
+class SeatOption(OptionSpec):
+    """A choice each player makes for themselves; the setup offers it once per seat. Its value is
+    one choice for every seat (what saves from before the per-seat choice hold) or the seats'
+    choices in seat order joined by commas ("unique,identical,unique")."""
+
+    seat_label: str = ""
+    per_seat: bool = True
+
+    def parse(self, text: str) -> Any:
+        parts = [OptionSpec.parse(self, part) for part in str(text).split(",")]
+        return parts[0] if len(set(parts)) == 1 else ",".join(str(p) for p in parts)
+
+    def seat_values(self, value: Any, players: int) -> list[Any]:
+        """Each seat's choice; a single value is every seat's (missing seats take the default,
+        extra ones are dropped: the setup uses this when the player count changes)."""
+        parts = [OptionSpec.parse(self, part) for part in str(value).split(",")]
+        if len(parts) == 1:
+            return parts * players
+        return (parts + [self.default] * players)[:players]
+
+    def join(self, values: list[Any]) -> Any:
+        """The option value for these seats' choices (one value when all agree)."""
+        return values[0] if len(set(values)) == 1 else ",".join(str(v) for v in values)
+
+
+def mat_sides(config: GameConfig) -> list[str]:
+    """Setup step 2: "Player Mats have an identical side and a unique side. Each player should
+    choose which they will use": each seat's side, from the per-seat ``mat_side`` option (an old
+    table-wide "identical"/"unique" is every seat's)."""
+    value = str(config.option("mat_side", "identical"))
+    parts = [p.strip().lower() for p in value.split(",")]
+    if any(p not in ("identical", "unique") for p in parts):
+        raise ValueError(f"Setup step 2: each player's mat side is identical or unique, not {value!r}.")
+    if len(parts) == 1:
+        return parts * config.players
+    if len(parts) != config.players:
+        raise ValueError(f"Setup step 2: each player chooses their mat side; {value!r} names "
+                         f"{len(parts)} seats but the game has {config.players}.")
+    return parts
+
+
 class MachinesToTheSky:
     id = "machines-to-the-sky"
     title = "Machines To The Sky"
@@ -131,9 +174,12 @@ class MachinesToTheSky:
                    "(always on with 1 player)."),
         OptionSpec("red_cards", "Automa difficulty (red cards)", (0, 1, 2, 3, 4, 5, 6), 0,
                    "Red cards among the Automa's 8: 2 tough, 4 very tough, 6 nearly impossible."),
-        OptionSpec("mat_side", "Player mat side", ("identical", "unique"), "identical",
+        SeatOption("mat_side", "Player mat side (each player's own: identical or unique; one "
+                   "value for every seat, or one per seat in seat order, e.g. unique,identical)",
+                   ("identical", "unique"), "identical",
                    "The unique side of each colour (blue: Lane 4 scores like Lane 3; the "
-                   "others are this edition's own and only add to the printed side)."),
+                   "others are this edition's own and only add to the printed side).",
+                   seat_label="Mat side"),
     )
     colours = (Colour("red", (200, 60, 55), "R"), Colour("yellow", (225, 185, 40), "Y"),
                Colour("green", (60, 150, 75), "G"), Colour("blue", (55, 100, 205), "B"))
@@ -142,14 +188,22 @@ class MachinesToTheSky:
 
     # -- setup ----------------------------------------------------------------------------
 
+    def check_seats(self, config: GameConfig) -> str | None:
+        """Why these seats cannot start a game (each seat's mat side, Setup step 2), or None."""
+        try:
+            mat_sides(config)
+        except ValueError as exc:
+            return str(exc)
+        return None
+
     def initial_state(self, config: GameConfig) -> MttsState:
         n = config.players
-        unique = config.option("mat_side", "identical") == "unique"
+        sides = mat_sides(config)
         players = []
         for i, seat in enumerate(config.seats):
             colour = seat.color if seat.color in K.MATS and seat.color != "identical" \
                 else self.colours[i % 4].key
-            players.append(Player(mat=colour if unique else "identical"))
+            players.append(Player(mat=colour if sides[i] == "unique" else "identical"))
         automa = n == 1 or config.option("automa", "no") == "yes"
         return MttsState(
             seed=config.seed, chance_n=0, names=tuple(s.name for s in config.seats),

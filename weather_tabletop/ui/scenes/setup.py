@@ -96,6 +96,11 @@ class SetupScene(Scene):
                     value = last.get("options", {}).get(spec.key)
                     if any(value == c and type(value) is type(c) for c in spec.choices):
                         self.options[spec.key] = value
+                    elif getattr(spec, "per_seat", False) and isinstance(value, str):
+                        try:  # one choice per seat ("unique,identical")
+                            self.options[spec.key] = spec.parse(value)
+                        except ValueError:
+                            pass
 
     # -- state -----------------------------------------------------------------------------
 
@@ -345,9 +350,17 @@ class SetupScene(Scene):
         return rows + self._label_rows(tr("setup.seats_hint"), SMALL, width, gap=self.sp(8))
 
     def _option_cells(self) -> list[tuple[str, Any]]:
-        """The game's variants, then the table option (None): (label, spec)."""
-        return [(tr(spec.label), spec) for spec in self.game.options] + [
-            (tr("setup.table_options"), None)]
+        """The game's variants, then the table option (None): (label, spec); an option each
+        player chooses for themselves (``per_seat``) is one cell per seat: (label, (spec, seat))."""
+        cells: list[tuple[str, Any]] = []
+        for spec in self.game.options:
+            if getattr(spec, "per_seat", False):
+                by_key = {key: text for text, key in self._colour_choices()}
+                cells += [(f"{tr(spec.seat_label or spec.label)}: {by_key.get(seat['color'], '')}",
+                           (spec, i)) for i, seat in enumerate(self.seats)]
+            else:
+                cells.append((tr(spec.label), spec))
+        return cells + [(tr("setup.table_options"), None)]
 
     def _option_rows(self, cells: list[tuple[str, Any]], width: int, per_row: int | None,
                      heading: bool) -> list[Row]:
@@ -380,9 +393,16 @@ class SetupScene(Scene):
                                                 tooltip=tr("setup.casual_tip"))
                         self.controls[casual] = ("casual", 0)
                         continue
+                    seat = None
+                    if isinstance(spec, tuple):  # one seat's own choice
+                        spec, seat = spec
+                    value = self.options.get(spec.key, spec.default)
+                    if seat is not None:
+                        value = spec.seat_values(value, len(self.seats))[seat]
                     dd = widgets.dropdown(self, rect, [(_choice_text(c), str(c)) for c in spec.choices],
-                                          str(self.options.get(spec.key, spec.default)))
-                    self.controls[dd] = ("option", spec.key)
+                                          str(value))
+                    self.controls[dd] = ("option", spec.key) if seat is None else (
+                        "seat_option", (spec.key, seat))
 
             rows.append((lines * field_h + self.px(2) + fh + self._gap(), option_row))
         return _glue(rows, len(self._wrap(tr("setup.options"), HEADING, width)) - 1) if heading else rows
@@ -519,6 +539,12 @@ class SetupScene(Scene):
         elif kind == "option" and choice is not None:
             spec = next(o for o in self.game.options if o.key == arg)
             self.options[spec.key] = next(c for c in spec.choices if str(c) == choice)
+        elif kind == "seat_option" and choice is not None:
+            key, seat = arg
+            spec = next(o for o in self.game.options if o.key == key)
+            values = spec.seat_values(self.options.get(key, spec.default), len(self.seats))
+            values[seat] = next(c for c in spec.choices if str(c) == choice)
+            self.options[key] = spec.join(values)
         elif kind == "colour" and choice:
             self.seats[int(arg)]["color"] = choice
         elif kind == "kind" and choice:
@@ -550,6 +576,10 @@ class SetupScene(Scene):
         from .table import TableScene
 
         seats = self.seat_configs()
+        for spec in self.game.options:  # a per-seat choice names every seat, no more
+            if getattr(spec, "per_seat", False):
+                self.options[spec.key] = spec.join(spec.seat_values(
+                    self.options.get(spec.key, spec.default), len(seats)))
         reason = seats_error(self.game, GameConfig(self.game_id, tuple(seats)))
         if reason:
             self.message = tr(reason)
