@@ -203,6 +203,10 @@ def _simulate(args: argparse.Namespace) -> int:
         raise UsageError("--iterations must be at least 1")
     options = _parse_options(game, args.option)
     levels_ = _bots(game, args.bots, players)
+    try:  # options that only the game's setup can check (a value per seat, say)
+        game.initial_state(computer_config(game, players, levels_, options, args.seed))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     if args.save_dir is not None:
         try:
             args.save_dir.mkdir(parents=True, exist_ok=True)

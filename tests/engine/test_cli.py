@@ -106,3 +106,14 @@ def test_simulate_with_an_iteration_budget_is_reproducible(capsys):
     a = json.loads(run(capsys, *args)[1])
     b = json.loads(run(capsys, *args)[1])
     assert a["completed"] == 1 and a["scores"] == b["scores"] and a["commands"] == b["commands"]
+
+
+def test_simulate_refuses_a_per_seat_option_for_the_wrong_seats_as_a_usage_error(capsys):
+    """An option only the game's setup can check (Machines To The Sky's mat side per seat) is a
+    wrong argument: usage error, exit status 2, the rule's words."""
+    from weather_tabletop.cli import main
+
+    code = main(["simulate", "--game", "machines-to-the-sky", "--players", "2", "--games", "1",
+                 "--option", "mat_side=unique,identical,unique"])
+    assert code == 2
+    assert "Setup step 2" in capsys.readouterr().err
