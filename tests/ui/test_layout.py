@@ -56,11 +56,12 @@ def test_game_scene_fits(game, scene, size, scale):
 
 
 def _render(scene: str, size, scale: float, game: str | None = None, steps: int = 0,
-            step_help: bool = False):
+            step_help: bool = False, players: int | None = None):
     """The app showing ``scene``, drawn once with text recording on; (app, drawn, warnings)."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        app = screenshot.build_app(scene, size, game, PLAYERS.get(game or "", None), SEED, steps,
+        seats = players if players is not None else PLAYERS.get(game or "", None)
+        app = screenshot.build_app(scene, size, game, seats, SEED, steps,
                                    {}, Settings(ui_scale=scale, step_help=step_help))
         app.text.recording = drawn = []
         if app.top is not None:  # built again with recording on: every text is drawn afresh

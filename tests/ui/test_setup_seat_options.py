@@ -10,10 +10,8 @@ import pygame
 import pygame_gui
 import pytest
 
-from weather_tabletop.settings import Settings
-from weather_tabletop.ui import screenshot
 
-from .test_layout import _problems
+from .test_layout import _problems, _render
 
 GAME = "machines-to-the-sky"
 
@@ -22,27 +20,18 @@ GAME = "machines-to-the-sky"
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("players", [1, 4])
 def test_the_per_seat_mat_side_fits(players, size, scale):
+    app, drawn, clipped = _render("setup", size, scale, GAME, players=players)
+    assert not _problems(drawn, size, scale)
+    # a column too long for the window scrolls: every seat's control is reached, unclipped
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        app = screenshot.build_app("setup", size, GAME, players, 5, 0, {}, Settings(ui_scale=scale))
-        app.text.recording = drawn = []
-        app.top.close()
-        app.top.open()
-        for _ in range(3):
-            app.manager.update(0.05)
-            app.top.update(0.0)
-        screenshot.set_frame_deadline(None)
-        app.render(app.window)
-        app.text.recording = None
-        assert not _problems(drawn, size, scale)
-        # a column too long for the window scrolls: every seat's control is reached, unclipped
         seen = {arg for kind, arg in app.top.controls.values() if kind == "seat_option"}
         for name in [n for n, _ in app.top._scrollers]:
             for _ in range(30):
                 app.top.scroll(name, 1)
                 app.manager.update(0.05)
                 seen |= {arg for kind, arg in app.top.controls.values() if kind == "seat_option"}
-    clipped = [str(w.message) for w in caught if "too small for text" in str(w.message)]
+    clipped += [str(w.message) for w in caught if "too small for text" in str(w.message)]
     assert not clipped, clipped
     assert sorted(seen) == [("mat_side", i) for i in range(players)]
 

@@ -287,17 +287,7 @@ def test_breakthrough_and_prototype():
     """"For each Bot of another player that provides a part for you, that player gains 2 CP."
     "Gain 2 CP for each of your Bots in the branch, plus 2 CP for each Machine Part you
     provided." "Take an Award token\""""
-    s = base()
-    bt = list(s.pl[0].breakthrough)
-    bt[0] = 1
-    office = list(s.pl[0].office)
-    office[0] = ("G:0", "G:0", "L:0")
-    s = with_player(s, 0, breakthrough=tuple(bt), office=tuple(office), vouchers=(0, 0, 0, 2, 0),
-                    parts=(1, 0, 0, 0, 0), tiles=((1, 1, 0, False),))
-    rnd = list(s.rnd)
-    rnd[0] = (EMPTY, 1, 0)  # parts: red (mine to give), green (P2's Bot), black (my Bot)
-    s = replace(s, rnd=tuple(rnd))
-    s = at_step(s, ("actions", 0, RND, 0, 0))
+    s = at_step(breakthrough_ready(base()), ("actions", 0, RND, 0, 0))
     assert Breakthrough(0, 0) in legal(s)
     s = run(s, Breakthrough(0, 0))
     assert s.stack[-1][0] == "bt_space"
