@@ -212,7 +212,8 @@ class TableScene(Scene):
         return (len(fit.lines) - 1) * font.get_linesize() + font.get_height() + 2 * pad
 
     def board_rect(self) -> pygame.Rect:
-        return self._layout().board
+        """The board's rectangle (the built layout's; worked out when the table is not built)."""
+        return self.lay.board if self.lay is not None else self._layout().board
 
     def side_font(self, width: int | None = None) -> int:
         """The side column's text size: the UI scale's, as far as the column's width allows
