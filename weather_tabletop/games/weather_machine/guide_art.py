@@ -3,7 +3,7 @@
 Two kinds:
 
 * parts of the table: the table view (:class:`~.view.WeatherMachineView`) draws a game state
-  reached by a seeded game of the computer players, and the picture is the part of it a
+  reached in the recorded demo game, and the picture is the part of it a
   section is about (a Location panel, the Laboratory, the Workshop...), drawn at the size
   asked for. A
   state at a decision (moving the Scientist, paying Vouchers, placing a Workshop tile, an
@@ -23,13 +23,12 @@ from typing import Callable
 import pygame
 
 from weather_tabletop.engine.match import Match
-from weather_tabletop.engine.protocol import GameConfig, SeatConfig
+from weather_tabletop.engine.protocol import SeatConfig
 from weather_tabletop.ui import theme
 from weather_tabletop.ui.table_view import ViewContext
 from weather_tabletop.ui.theme import TextCache
 
 from . import view_art as va
-from .bots import NormalPlayer
 from .data import GOVERNMENT, LAB, OFFICE, RND, SUPPLY
 from .rules import GAME
 from .state import WMState
@@ -38,28 +37,35 @@ from .view_layout import (BOARD_H, BOARD_W, GAP, GOAL_HAND, GOALS, LAB_H, LAB_W,
 
 NAMES = ("Ada", "Ben", "Cleo", "Dev")
 COLOURS = ("red", "blue", "yellow", "purple")
-SEED = 7
 
 
-def _until(players: int, seed: int, test: Callable[[WMState], bool], limit: int = 6000
-           ) -> tuple[WMState, int | None]:
-    """The first state of a seeded game of the computer players (the ``normal`` level, so the
-    board fills as in a real game) that passes ``test``, and the seat to act in it."""
-    seats = tuple(SeatConfig(NAMES[i], COLOURS[i]) for i in range(players))
-    match = Match.start(GAME, GameConfig("weather-machine", seats, (), seed))
-    players = [NormalPlayer(seed * 10 + i) for i in range(players)]
-    for _ in range(limit):
+def _demo_states() -> dict[str, tuple[WMState, int | None]]:
+    """For each of :data:`STATES`, the first state of the recorded demo game (three players,
+    ``saves/weather-machine-demo-3p.wtsave``) that passes its test (the last state if none does),
+    with the seat to act in it. Replaying the recorded commands takes a few hundredths of a
+    second, where playing a game of computer players to these states took seconds."""
+    from weather_tabletop import resources
+    from weather_tabletop.engine.storage import SavedGame
+
+    path = next(p for p in resources.demo_saves() if p.name.startswith("weather-machine"))
+    recorded = SavedGame.replay(path).match
+    match = Match.start(GAME, recorded.config)
+    found: dict[str, WMState] = {}
+    commands = [g.command for g in recorded.active if g.kind == "command" and g.command is not None]
+    for command in commands + [None]:
         s = match.state
-        if test(s):
-            acting = GAME.to_act(s)
-            return GAME.view(s, None), (acting[0] if acting else None)
-        if match.is_over():
+        for key, test in STATES.items():
+            if key not in found and test(s):
+                found[key] = s
+        if command is None or len(found) == len(STATES):
             break
-        seat = match.to_act()[0]
-        match.submit(players[seat].choose(GAME, GAME.view(s, seat), seat))
-    s = match.state
-    acting = GAME.to_act(s)
-    return GAME.view(s, None), (acting[0] if acting else None)
+        match.submit(command)
+    out = {}
+    for key in STATES:
+        s = found.get(key, match.state)
+        acting = GAME.to_act(s)
+        out[key] = (GAME.view(s, None), acting[0] if acting else None)
+    return out
 
 
 def _top(kind: str, **more: object) -> Callable[[WMState], bool]:
@@ -77,16 +83,16 @@ def _top(kind: str, **more: object) -> Callable[[WMState], bool]:
     return test
 
 
-#: the game states pictures are cut from: (players, seed, test)
-STATES: dict[str, tuple[int, int, Callable[[WMState], bool]]] = {
-    "start": (3, SEED, _top("supply_turn")),
-    "move": (3, SEED, _top("move", round=4)),
-    "pay": (3, SEED, _top("pay", round=2)),
-    "tile": (3, SEED, _top("tile_place", round=2)),
-    "experiment": (3, 5, _top("exp_pay")),
-    "tokens": (3, SEED, _top("tokens", round=3, pending=True)),
-    "late": (3, SEED, _top("move", round=9)),
-    "over": (3, SEED, lambda s: s.phase == "over"),
+#: the game states pictures are cut from: the first state of the demo game passing each test
+STATES: dict[str, Callable[[WMState], bool]] = {
+    "start": _top("supply_turn"),
+    "move": _top("move", round=4),
+    "pay": _top("pay", round=2),
+    "tile": _top("tile_place", round=2),
+    "experiment": _top("exp_pay"),
+    "tokens": _top("tokens", round=3, pending=True),
+    "late": _top("move", round=9),
+    "over": lambda s: s.phase == "over",
 }
 
 #: picture name -> (state, design rectangle to show, whether drawn for the seat to act)
@@ -123,9 +129,8 @@ _pictures: dict[tuple, pygame.Surface] = {}
 
 
 def _state(key: str) -> tuple[WMState, int | None]:
-    if key not in _states:
-        players, seed, test = STATES[key]
-        _states[key] = _until(players, seed, test)
+    if not _states:
+        _states.update(_demo_states())
     return _states[key]
 
 
