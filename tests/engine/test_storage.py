@@ -62,6 +62,7 @@ def test_continue_after_reload_appends_to_the_same_file(tmp_path):
 
 def test_torn_last_line_is_dropped_with_a_notice(tmp_path):
     saved = played(tmp_path, commands=12)
+    saved.close()  # one window at a time continues a game
     data = saved.path.read_bytes()
     lines = data.split(b"\n")
     full = b"\n".join(lines[:-2]) + b"\n"  # without the last complete line

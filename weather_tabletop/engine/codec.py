@@ -2,7 +2,8 @@
 
 Only data crosses this boundary: a dataclass becomes ``{"t": ClassName, field: value, ...}`` with
 values restricted to None, bool, int, str, lists (decoded as tuples) and nested objects of the
-same kind. Decoding accepts only the classes a game declares, checks field names exactly and
+same kind. Decoding accepts only the classes a game declares, checks field names exactly, checks
+the type of every field declared ``int``, ``bool`` or ``str`` (JSON ``true`` is not a seat) and
 bounds depth; nothing is ever executed.
 """
 
@@ -44,6 +45,8 @@ class Codec:
         self._fields = {
             name: tuple(f.name for f in dataclasses.fields(cls)) for name, cls in self._classes.items()
         }
+        self._types = {name: tuple(_scalar_type(f.type) for f in dataclasses.fields(cls))
+                       for name, cls in self._classes.items()}
 
     def decode(self, value: Any, depth: int = 0) -> Any:
         if depth > MAX_DEPTH:
@@ -61,8 +64,11 @@ class Codec:
             if len(value) != len(names) + 1 or not all(k in value for k in names):
                 given = sorted(set(value) - {"t"})
                 raise CodecError(f"{name} has fields {sorted(names)}, got {given}")
+            args = [value[k] for k in names]
+            for k, v, want in zip(names, args, self._types[name]):
+                if want is not None and type(v) not in want:
+                    raise CodecError(f"{name}.{k} must be {_TYPE_WORDS[want]}, not {v!r:.40}")
             try:
-                args = [value[k] for k in names]
                 return self._classes[name](*[v if type(v) in _SCALARS else self.decode(v, depth + 1)
                                              for v in args])
             except TypeError as exc:  # a dataclass __post_init__ may refuse the values
@@ -71,3 +77,15 @@ class Codec:
 
 
 _SCALARS = frozenset({type(None), bool, int, str})
+_TYPES = {"int": (int,), "bool": (bool,), "str": (str,), "int | None": (int, type(None)),
+          "str | None": (str, type(None)), "bool | None": (bool, type(None))}
+_TYPE_WORDS = {(int,): "a whole number", (bool,): "true or false", (str,): "a text",
+               (int, type(None)): "a whole number or null", (str, type(None)): "a text or null",
+               (bool, type(None)): "true, false or null"}
+
+
+def _scalar_type(annotation: Any) -> tuple[type, ...] | None:
+    """The exact JSON types a field declared with ``annotation`` accepts (None: not checked)."""
+    if isinstance(annotation, type):
+        annotation = annotation.__name__
+    return _TYPES.get(str(annotation).strip())

@@ -8,6 +8,11 @@ another seat's command; the casual table option lifts the turn limit only.
 
 Snapshots of the state every ``snapshot_every`` events along the active groups keep undo and
 redo cost flat however long the game grows.
+
+A match can also be *restored* from a save's checkpoint (:meth:`Match.restore`): the state after
+the last group no undo can reach (a chance or reveal, or the setup), the groups above it and the
+redo stack. The groups below are then loaded from the file only when something asks for the
+whole history (:attr:`Match.active`), never to continue playing.
 """
 
 from __future__ import annotations
@@ -65,8 +70,11 @@ class Match:
         self.casual = casual
         self.sink = sink
         self.snapshot_every = snapshot_every
-        self.log: list[Group] = []
-        self._active: list[Group] = []
+        self.log: list[Group] = []  # the entries since the match was started or restored
+        self._offset = 0  # entries before ``log`` (a restored match)
+        self._active: list[Group | None] = []  # None: a sealed group not loaded (restored)
+        self._sealed = 0
+        self.history_loader: Callable[[], list[Group]] | None = None
         self._undone: list[Group] = []
         initial = game.initial_state(config)
         self._snaps: list[tuple[int, Any]] = [(0, initial)]
@@ -87,17 +95,83 @@ class Match:
 
     # -- reading --------------------------------------------------------------------------
 
+    @classmethod
+    def restore(cls, game: Game, config: GameConfig, *, casual: bool, version: int, base: int,
+                base_state: Any, groups: list[Group], undone: list[Group], **kwargs: Any) -> "Match":
+        """A match continued from a checkpoint: ``version`` log entries so far; ``groups`` are the
+        active groups from index ``base`` on (the first cannot be undone), ``base_state`` the
+        state after the first of them, ``undone`` the redo stack (next to redo last). Each
+        group's turn and label are recomputed here from the states, never read from the file."""
+        match = cls(game, config, casual=casual, **kwargs)
+        match._offset = version
+        match._sealed = base
+        first = groups[0]
+        state, rebuilt = base_state, [Group(first.n, first.kind, first.seat, first.command,
+                                            first.events, None, game.progress(base_state),
+                                            game.is_over(base_state))]
+        for g in groups[1:]:
+            new_state = _fold(game, state, g.events)
+            rebuilt.append(_recomputed(game, g, state, new_state))
+            state = new_state
+        match._active = [None] * base + rebuilt
+        match._snaps = [(base + 1, base_state)]
+        match._since_snap = sum(len(g.events) for g in rebuilt[1:])
+        match.state = state
+        redo, after = [], state
+        for g in reversed(undone):
+            new_state = _fold(game, after, g.events)
+            redo.append(_recomputed(game, g, after, new_state))
+            after = new_state
+        match._undone = list(reversed(redo))
+        return match
+
     @property
     def version(self) -> int:
         """The number of log entries; a command decided at another version is stale."""
-        return len(self.log)
+        return self._offset + len(self.log)
+
+    @property
+    def restored_at(self) -> int | None:
+        """The active index of the first group in memory when restored from a checkpoint."""
+        return self._sealed if self._offset else None
 
     @property
     def active(self) -> tuple[Group, ...]:
-        return tuple(self._active)
+        """Every active group from the setup on (a restored match loads the sealed ones)."""
+        if self._sealed and self._active[0] is None:
+            if self.history_loader is None:
+                raise LookupError("this match was restored without its history")
+            sealed = self.history_loader()[:self._sealed]
+            if len(sealed) != self._sealed:
+                raise LookupError("the save's history does not reach its checkpoint")
+            self._active[:self._sealed] = sealed
+        return tuple(self._active)  # type: ignore[arg-type]
+
+    @property
+    def top(self) -> tuple[Group, ...]:
+        """The active groups in memory without loading any (all of them unless restored)."""
+        return tuple(g for g in self._active[self._sealed:] if g is not None) if self._sealed \
+            else tuple(self._active)  # type: ignore[arg-type]
+
+    @property
+    def depth(self) -> int:
+        """The number of active groups (loaded or not)."""
+        return len(self._active)
+
+    def groups_from(self, index: int) -> tuple[Group, ...]:
+        """The active groups from ``index`` on (in memory: at or above a restored base)."""
+        groups = self._active[index:]
+        if any(g is None for g in groups):
+            raise LookupError("those groups were not loaded")
+        return tuple(groups)  # type: ignore[arg-type]
+
+    @property
+    def undone(self) -> tuple[Group, ...]:
+        """The redo stack, next to redo last."""
+        return tuple(self._undone)
 
     def event_count(self) -> int:
-        return sum(len(g.events) for g in self._active)
+        return sum(len(g.events) for g in self.active)
 
     def legal(self, seat: int) -> list[Command]:
         return self.game.legal_commands(self.state, seat)
@@ -123,7 +197,7 @@ class Match:
         events = tuple(self.game.decide(self.state, command))
         new_state = _fold(self.game, self.state, events)
         group = Group(
-            len(self.log), "command", command.seat, command, events,
+            self.version, "command", command.seat, command, events,
             self.game.turn_id(self.state), self.game.progress(new_state),
             self.game.is_over(new_state),
         )
@@ -135,6 +209,7 @@ class Match:
         if len(self._active) <= 1:
             return "There is nothing to undo."
         top = self._active[-1]
+        assert top is not None  # the group at the base of a restored match is never above it
         if top.seat != seat:
             return (f"Undo takes back only your own moves: {self._name(top.seat)} "
                     "has moved since.")
@@ -157,7 +232,8 @@ class Match:
         reason = self.undo_reason(seat)
         if reason:
             raise IllegalMove(reason)
-        group = Group(len(self.log), "undo", seat, label=self._active[-2].label)
+        below = self._active[-2]
+        group = Group(self.version, "undo", seat, label=below.label if below else "")
         self._write(group)
         self.log.append(group)
         self._pop_active()
@@ -169,7 +245,7 @@ class Match:
             raise IllegalMove(reason)
         target = self._undone[-1]
         new_state = _fold(self.game, self.state, target.events)
-        group = Group(len(self.log), "redo", seat, label=target.label, over=target.over)
+        group = Group(self.version, "redo", seat, label=target.label, over=target.over)
         self._write(group)
         self.log.append(group)
         self._undone.pop()
@@ -183,7 +259,7 @@ class Match:
         """Apply one saved entry, checking it against the rules; raises IllegalMove or
         ValueError when the saved entry is not what the rules give."""
         if kind == "setup":
-            if self.log:
+            if self.version:
                 raise ValueError("setup entry after the start")
             expected = tuple(self.game.setup_events(self.state))
             if expected != events:
@@ -192,7 +268,7 @@ class Match:
             group = Group(0, "setup", None, None, events, None, self.game.progress(new_state))
             self._commit(group, new_state)
             return group
-        if not self.log:
+        if not self.version:
             raise ValueError("the log does not start with the setup")
         if kind == "command":
             if command is None or seat != command.seat:
@@ -246,14 +322,31 @@ class Match:
 
     def _pop_active(self) -> None:
         undone = self._active.pop()
+        assert undone is not None
         self._undone.append(undone)
         while self._snaps[-1][0] > len(self._active):
             self._snaps.pop()
         at, state = self._snaps[-1]
-        for g in self._active[at:]:
+        above = [g for g in self._active[at:] if g is not None]
+        for g in above:
             state = _fold(self.game, state, g.events)
-        self._since_snap = sum(len(g.events) for g in self._active[at:])
+        self._since_snap = sum(len(g.events) for g in above)
         self.state = state
+
+    def snapshot_before(self, index: int) -> Any:
+        """The state after the active groups ``[:index + 1]`` (from the nearest snapshot)."""
+        at, state = max((s for s in self._snaps if s[0] <= index + 1), key=lambda s: s[0])
+        for g in self._active[at:index + 1]:
+            assert g is not None
+            state = _fold(self.game, state, g.events)
+        return state
+
+
+def _recomputed(game: Game, group: Group, before: Any, after: Any) -> Group:
+    """``group`` with the turn it was given in and the label and end flag after it."""
+    return Group(group.n, group.kind, group.seat, group.command, group.events,
+                 game.turn_id(before) if group.kind == "command" else None,
+                 game.progress(after), game.is_over(after))
 
 
 def _fold(game: Game, state: Any, events: Iterable[Event]) -> Any:

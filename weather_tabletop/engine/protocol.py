@@ -18,6 +18,8 @@ no clock, no global random, no I/O.
 
 from __future__ import annotations
 
+import unicodedata
+
 from dataclasses import dataclass
 from typing import Any, ClassVar, Hashable, Mapping, Protocol, Sequence, TypeVar
 
@@ -199,6 +201,27 @@ def default_colours(game: Game, players: int) -> tuple[str, ...]:
     if hook is not None:
         return tuple(hook(players))
     return tuple(game.colours[i % len(game.colours)].key for i in range(players))
+
+
+MAX_NAME = 40  # characters in a seat's name
+
+
+def name_error(name: object) -> str | None:
+    """Why ``name`` cannot be a seat's name, or None: 1-40 characters that encode as UTF-8, no
+    control or formatting characters (a name must not move the cursor of a terminal or the
+    direction of the text around it)."""
+    if not isinstance(name, str) or not name.strip():
+        return "A seat's name must not be empty."
+    if len(name) > MAX_NAME:
+        return f"A seat's name has at most {MAX_NAME} characters."
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return "A seat's name must be readable text."
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+           and ch != "\u200d" for ch in name):  # a zero-width joiner builds emoji: allowed
+        return "A seat's name may not hold control characters."
+    return None
 
 
 def seats_error(game: Game, config: GameConfig) -> str | None:

@@ -1,44 +1,60 @@
 """Save files: one append-only JSON Lines file per game (DESIGN.md, "Storage").
 
 Line 1 is the header (format, format version, app version, game, options, seats, seed, table
-options, created); every further line is one log group of the match. Each line carries ``sum``,
-a CRC-32 chained over the previous line's sum, so a flipped byte, a dropped, duplicated or
-shuffled line is found. Every line is flushed and fsync'd before the move it records is shown.
+options, created); every further line is one log group of the match or, from format 2 on, a
+*checkpoint* (see ``checkpoint.py``). Each line carries ``sum``, a CRC-32 chained over the
+previous line's sum, so a flipped byte, a dropped, duplicated or shuffled line is found. Every
+line is flushed and fsync'd before the move it records is shown.
 
-Loading replays the log through the rules (each recorded event list must be what ``decide``
-gives). A torn last line (no newline: the app died while writing it) is dropped with a notice.
-Anything else that is wrong gives a :class:`LoadError` with one clear line, and the file is left
-untouched. A file is never rewritten in place: dropping a torn tail writes a new file and renames
-it over the old one. Save files are data only; nothing in them is executed; sizes are bounded.
+*Continuing* a game (:meth:`SavedGame.open`) reads the header and the file's tail from its last
+checkpoint on, so opening stays instant however long the game is; *verifying* it
+(:meth:`SavedGame.replay`) replays the whole log through the rules (each recorded event list must
+be what ``decide`` gives) and checks that every checkpoint equals the replayed match.
+
+A torn last line (no newline: the app died while writing it) is dropped with a notice. Anything
+else that is wrong gives a :class:`LoadError` with one clear line, and the file is left
+untouched. A file is never rewritten in place: dropping a torn tail or upgrading an old format
+writes a new file and renames it over the old one. One window at a time writes a game (an
+operating-system lock, ``savelock.py``); a write that fails (a full disk) is cut back to the last
+whole line and the move is not played. Only regular files are opened, every read is bounded, and
+save files are data only: nothing in them is executed.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
 import secrets
 import tempfile
+import unicodedata
 import zlib
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
 
 from .. import __version__
-from .codec import Codec, CodecError, encode
+from ..files import FileRefused, open_regular, read_bounded, read_tail
+from . import checkpoint
+from .codec import Codec, CodecError
 from .match import Group, Match
-from .protocol import (Command, Game, GameConfig, IllegalMove, SeatConfig, options_dict,
-                       seats_error)
+from .protocol import (Command, Game, GameConfig, IllegalMove, SeatConfig, name_error,
+                       options_dict, seats_error)
+from .savelock import GameLocked, SaveLock, is_locked
 
 FORMAT = "weather-tabletop-save"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: checkpoint lines; format 1 files are read and upgraded on the next write
 SUFFIX = ".wtsave"
 MAX_FILE_BYTES = 64 * 1024 * 1024
 MAX_LINE_BYTES = 1024 * 1024
 MAX_DEPTH = 24
 MAX_SEATS = 8
 MAX_TEXT = 200
+MAX_NAME = 40  # characters in a seat's name
+TAIL_FIRST = 512 * 1024  # bytes of the tail read first when looking for the last checkpoint
+TAIL_MOST = 16 * 1024 * 1024  # beyond this without a checkpoint, the whole file is replayed
 
 
 class LoadError(Exception):
@@ -47,6 +63,19 @@ class LoadError(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+
+class OpenElsewhere(LoadError):
+    """The game is open in another window: it may be watched read-only, not played here."""
+
+
+class SaveFailed(Exception):
+    """A move that could not be written (a full disk, a removed folder): it was not played,
+    the file still holds every move up to the one before. ``reason`` is one line to show."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -62,6 +91,8 @@ class SaveInfo:
     progress: str
     finished: bool
     commands: int
+    problem: str = ""  # why the file cannot be loaded ("" when it can)
+    locked: bool = False  # open in another window now
 
 
 # -- lines ---------------------------------------------------------------------------------
@@ -113,6 +144,14 @@ def _depth(value: Any) -> int:
     return deepest
 
 
+def _chain(bodies: list[dict[str, Any]], previous: str = "") -> tuple[bytes, str]:
+    out = []
+    for body in bodies:
+        line, previous = _line(previous, body)
+        out.append(line)
+    return b"".join(out), previous
+
+
 def header_for(game: Game, config: GameConfig, casual: bool) -> dict[str, Any]:
     return {
         "format": FORMAT,
@@ -128,16 +167,7 @@ def header_for(game: Game, config: GameConfig, casual: bool) -> dict[str, Any]:
     }
 
 
-def group_body(group: Group) -> dict[str, Any]:
-    body: dict[str, Any] = {"n": group.n, "kind": group.kind, "label": group.label,
-                            "over": group.over}
-    if group.seat is not None:
-        body["seat"] = group.seat
-    if group.command is not None:
-        body["cmd"] = encode(group.command)
-    if group.kind in ("setup", "command"):
-        body["events"] = encode(group.events)
-    return body
+group_body = checkpoint.group_body
 
 
 # -- reading -------------------------------------------------------------------------------
@@ -146,84 +176,178 @@ def group_body(group: Group) -> dict[str, Any]:
 @dataclass
 class _Read:
     header: dict[str, Any]
-    bodies: list[dict[str, Any]]
+    bodies: list[dict[str, Any]]  # the group lines, in order (n = 0, 1, ...)
+    checkpoints: list[dict[str, Any]]  # the checkpoint lines, in order
     last_sum: str
     valid_bytes: int  # length of the file without a torn tail
     notice: str | None
+    restore_from: dict[str, Any] | None = None  # a fast read: the last checkpoint
+
+
+TORN = "The last move was cut off by a crash while it was being saved and has been dropped."
+
+
+def _read_file(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    name = path.name
+    try:
+        return read_bounded(path, limit)
+    except FileNotFoundError:
+        raise LoadError(f"{name} does not exist.") from None
+    except IsADirectoryError:
+        raise LoadError(f"{name} is a folder, not a save file.") from None
+    except FileRefused as exc:
+        if "larger" in exc.reason:
+            raise LoadError(f"{name} is too large to be a save (more than "
+                            f"{limit // 1024 // 1024} MB).") from None
+        raise LoadError(f"{name} is not a save file: it {exc.reason}.") from None
+    except OSError as exc:
+        raise LoadError(f"{name} cannot be read: {exc.strerror or exc}.") from None
+
+
+def _split(data: bytes, name: str) -> tuple[list[bytes], int, str | None]:
+    """The complete lines of ``data``, the length they cover, and the torn-tail notice."""
+    if not data.strip():
+        raise LoadError(f"{name} is empty: it is not a Weather Tabletop save.")
+    raw = data.split(b"\n")
+    if raw[-1] == b"":
+        raw.pop()
+        return raw, len(data), None
+    torn = raw.pop()
+    if not raw:
+        raise LoadError(f"{name} was cut off before its header was complete.")
+    return raw, len(data) - len(torn), TORN
+
+
+def _parse(line: bytes, previous: str, where: str, name: str, first: bool) -> tuple[dict[str, Any], str]:
+    """One line's object (without its sum) and its sum, checked against the chain."""
+    if len(line) > MAX_LINE_BYTES:
+        raise LoadError(f"{where} is too long for a save file.")
+    try:
+        obj = json.loads(line.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        if first and FORMAT.encode() not in line:
+            raise LoadError(f"{name} is not a Weather Tabletop save.") from None
+        raise LoadError(f"{where} is damaged (not readable data).") from None
+    if not isinstance(obj, dict):
+        raise LoadError(f"{name} is not a Weather Tabletop save." if first
+                        else f"{where} is damaged (not a record).")
+    if first:
+        _check_header(obj, name)
+    checksum = _check_sum(previous, line)
+    if checksum is None:
+        raise LoadError(f"{where} is damaged (checksum mismatch): the file was changed "
+                        "outside the app or the disk lost data.")
+    obj.pop("sum", None)
+    return obj, checksum
+
+
+def _check_header(obj: dict[str, Any], name: str) -> None:
+    if obj.get("format") != FORMAT:
+        raise LoadError(f"{name} is not a Weather Tabletop save.")
+    version = obj.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise LoadError(f"{name} has a damaged header (format version).")
+    if version > FORMAT_VERSION:
+        raise LoadError(f"{name} was saved by a newer Weather Tabletop (save format "
+                        f"{version}); this version reads format {FORMAT_VERSION}. "
+                        "Update the app to open it.")
+    if _depth(obj) > MAX_DEPTH:  # entries: the codec bounds the depth
+        raise LoadError(f"{name}, line 1 is nested too deeply for a save file.")
 
 
 def _read_lines(path: Path) -> _Read:
+    """Every line of the save, checked (the path ``verify`` and format-1 files take)."""
+    name = path.name
+    raw, valid, notice = _split(_read_file(path), name)
+    previous, header = "", {}
+    bodies: list[dict[str, Any]] = []
+    checkpoints: list[dict[str, Any]] = []
+    for number, line in enumerate(raw, start=1):
+        where = f"{name}, line {number}"
+        obj, checksum = _parse(line, previous, where, name, number == 1)
+        if number == 1:
+            header = obj
+        elif obj.get("kind") == "checkpoint" and header.get("version", 1) >= 2:
+            if obj.get("n") != len(bodies) or obj.get("prev") != previous:
+                raise LoadError(f"{where} is out of order.")
+            obj["_at"] = len(bodies)
+            checkpoints.append(obj)
+        else:
+            if type(obj.get("n")) is not int or obj["n"] != len(bodies):
+                raise LoadError(f"{where} is out of order.")
+            bodies.append(obj)
+        previous = checksum
+    return _Read(header, bodies, checkpoints, previous, valid, notice)
+
+
+def _read_fast(path: Path) -> _Read | None:
+    """The header and the lines from the last checkpoint on, reading only the file's ends;
+    None when the file has no checkpoint near its end (then it is read whole)."""
     name = path.name
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise LoadError(f"{name} is too large to be a save ({size // 1024 // 1024} MB).")
-        with open(path, "rb") as f:
-            data = f.read(MAX_FILE_BYTES + 1)
+        fd = open_regular(path)
+    except FileRefused as exc:
+        raise LoadError(f"{name} is not a save file: it {exc.reason}.") from None
     except FileNotFoundError:
         raise LoadError(f"{name} does not exist.") from None
     except IsADirectoryError:
         raise LoadError(f"{name} is a folder, not a save file.") from None
     except OSError as exc:
         raise LoadError(f"{name} cannot be read: {exc.strerror or exc}.") from None
-    if not data.strip():
-        raise LoadError(f"{name} is empty: it is not a Weather Tabletop save.")
-    notice = None
-    raw = data.split(b"\n")
-    if raw[-1] == b"":
-        raw.pop()
-        valid = len(data)
-    else:
-        torn = raw.pop()
-        valid = len(data) - len(torn)
-        if not raw:
-            raise LoadError(f"{name} was cut off before its header was complete.")
-        notice = "The last move was cut off by a crash while it was being saved and has been dropped."
-    previous, header, bodies = "", None, []
-    for number, line in enumerate(raw, start=1):
-        where = f"{name}, line {number}"
-        if len(line) > MAX_LINE_BYTES:
-            raise LoadError(f"{where} is too long for a save file.")
-        try:
-            obj = json.loads(line.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            if number == 1 and FORMAT.encode() not in line:
-                raise LoadError(f"{name} is not a Weather Tabletop save.") from None
-            raise LoadError(f"{where} is damaged (not readable data).") from None
-        if not isinstance(obj, dict):
-            raise LoadError(f"{name} is not a Weather Tabletop save." if number == 1
-                            else f"{where} is damaged (not a record).")
-        if number == 1 and obj.get("format") != FORMAT:
-            raise LoadError(f"{name} is not a Weather Tabletop save.")
-        if number == 1:
-            version = obj.get("version")
-            if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-                raise LoadError(f"{name} has a damaged header (format version).")
-            if version > FORMAT_VERSION:
-                raise LoadError(f"{name} was saved by a newer Weather Tabletop (save format "
-                                f"{version}); this version reads format {FORMAT_VERSION}. "
-                                "Update the app to open it.")
-        if number == 1 and _depth(obj) > MAX_DEPTH:  # entries: the codec bounds the depth
-            raise LoadError(f"{where} is nested too deeply for a save file.")
-        checksum = _check_sum(previous, line)
-        if checksum is None:
-            raise LoadError(f"{where} is damaged (checksum mismatch): the file was changed "
-                            "outside the app or the disk lost data.")
-        obj.pop("sum", None)
-        previous = checksum
-        if number == 1:
-            header = obj
+    try:
+        size = os.fstat(fd).st_size
+        if size > MAX_FILE_BYTES:
+            raise LoadError(f"{name} is too large to be a save (more than "
+                            f"{MAX_FILE_BYTES // 1024 // 1024} MB).")
+        first = os.read(fd, min(size, MAX_LINE_BYTES + 1))
+        if b"\n" not in first:
+            return None  # a torn or oversized header: the whole read says which
+        header, header_sum = _parse(first[:first.index(b"\n")], "", f"{name}, line 1", name, True)
+        if header.get("version", 1) < 2:
+            return None
+        want = TAIL_FIRST
+        while True:
+            start, tail = read_tail(fd, size, want)
+            at = tail.rfind(b'"kind":"checkpoint"', 0, tail.rfind(b"\n") + 1)
+            if at >= 0 and (start == 0 or tail.rfind(b"\n", 0, at) >= 0):
+                break
+            if start == 0 or want >= TAIL_MOST:
+                return None
+            want *= 2
+    except OSError as exc:
+        raise LoadError(f"{name} cannot be read: {exc.strerror or exc}.") from None
+    finally:
+        os.close(fd)
+    line_start = tail.rfind(b"\n", 0, at) + 1
+    raw, valid, notice = _split(tail[line_start:], name)
+    try:
+        saved = json.loads(raw[0].decode("utf-8"))
+        previous = saved["prev"] if isinstance(saved, dict) else None
+    except (UnicodeDecodeError, ValueError, RecursionError, KeyError):
+        return None
+    if not isinstance(previous, str):
+        return None
+    bodies, checkpoint_body = [], None
+    for offset, line in enumerate(raw):
+        where = f"{name}, near the end"
+        obj, previous = _parse(line, previous, where, name, False)
+        if checkpoint_body is None:
+            checkpoint_body = obj
+        elif type(obj.get("n")) is not int or obj["n"] != checkpoint_body.get("n", 0) + len(bodies):
+            raise LoadError(f"{where} is out of order.")
         else:
-            if type(obj.get("n")) is not int or obj["n"] != number - 2:
-                raise LoadError(f"{where} is out of order.")
             bodies.append(obj)
-    assert header is not None
-    return _Read(header, bodies, previous, valid, notice)
+    del header_sum
+    return _Read(header, bodies, [], previous, start + line_start + valid, notice, checkpoint_body)
 
 
 def _text(value: Any, what: str) -> str:
     if not isinstance(value, str) or len(value) > MAX_TEXT:
         raise LoadError(f"The save's header has a damaged {what}.")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise LoadError(f"The save's header has a damaged {what}.") from None
     return value
 
 
@@ -242,6 +366,8 @@ def _config_from_header(header: dict[str, Any]) -> tuple[Game, GameConfig, bool]
     for raw in seats_raw:
         if not isinstance(raw, dict):
             raise LoadError("The save's header has a damaged seat list.")
+        if name_error(raw.get("name")):
+            raise LoadError("The save's header has a damaged seat name.")
         seats.append(SeatConfig(_text(raw.get("name"), "seat name"), _text(raw.get("color"), "colour"),
                                 _text(raw.get("kind"), "seat kind"), _text(raw.get("level"), "level")))
     if not game.min_players <= len(seats) <= game.max_players:
@@ -261,30 +387,25 @@ def _config_from_header(header: dict[str, Any]) -> tuple[Game, GameConfig, bool]
     return game, config, casual
 
 
-def _replay(read: _Read, name: str) -> Match:
-    game, config, casual = _config_from_header(read.header)
-    codec = Codec((*game.commands, *game.events))
-    reason = seats_error(game, config)
-    if reason:
-        raise LoadError(f"{name} cannot be set up: {reason}")
-    try:
-        match = Match(game, config, casual=casual)
-    except (ValueError, TypeError, KeyError) as exc:
-        raise LoadError(f"{name} cannot be set up: {exc}") from None
-    for index, body in enumerate(read.bodies):
-        where = f"{name}, line {index + 2}"
-        kind = body.get("kind")
-        seat = body.get("seat")
+def _replay_bodies(match: Match, codec: Codec, bodies: list[dict[str, Any]], name: str,
+                   first_line: int, checkpoints: dict[int, dict[str, Any]] | None = None,
+                   sums: dict[int, str] | None = None) -> None:
+    """Apply saved group lines to ``match`` through the rules; with ``checkpoints`` (by the
+    number of groups before each), check each equals the one the replayed match gives."""
+    checkpoints = checkpoints or {}
+    for index, body in enumerate(bodies):
+        where = f"{name}, line {first_line + index}"
+        saved = checkpoints.get(match.version)
+        if saved is not None:
+            made = checkpoint.body(match, saved.get("prev", ""))
+            if made is None or _canonical(made) != _canonical(
+                    {k: v for k, v in saved.items() if k != "_at"}):
+                raise LoadError(f"{name} has a checkpoint that does not match its moves "
+                                f"(before entry {match.version}): the file was changed outside "
+                                "the app.")
         try:
-            if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
-                raise ValueError("bad seat")
-            command = codec.decode(body["cmd"]) if "cmd" in body else None
-            events = codec.decode(body.get("events", []))
-            if command is not None and not isinstance(command, Command):
-                raise ValueError("not a command")
-            if not isinstance(events, tuple):
-                raise ValueError("events are not a list")
-            match.replay_entry(str(kind), seat, command, events)
+            group = checkpoint.decode_group(codec, body)
+            match.replay_entry(group.kind, group.seat, group.command, group.events)
         except IllegalMove as exc:
             raise LoadError(f"{where} records a move the rules refuse: {exc.reason}") from None
         except (CodecError, ValueError, TypeError, KeyError) as exc:
@@ -292,9 +413,73 @@ def _replay(read: _Read, name: str) -> Match:
         except Exception as exc:  # crafted data reaching a rule the recorder never could
             raise LoadError(f"{where} does not match the game's rules "
                             f"({type(exc).__name__}: {exc}).") from None
-    if not match.log:
+
+
+def _setup(read: _Read, name: str) -> tuple[Game, GameConfig, bool, Codec]:
+    game, config, casual = _config_from_header(read.header)
+    reason = seats_error(game, config)
+    if reason:
+        raise LoadError(f"{name} cannot be set up: {reason}")
+    return game, config, casual, Codec((*game.commands, *game.events))
+
+
+def _replay(read: _Read, name: str) -> Match:
+    """The match of a whole read, replayed from the setup; every checkpoint checked."""
+    game, config, casual, codec = _setup(read, name)
+    try:
+        match = Match(game, config, casual=casual)
+    except (ValueError, TypeError, KeyError) as exc:
+        raise LoadError(f"{name} cannot be set up: {exc}") from None
+    by_version = {c["_at"]: c for c in read.checkpoints}
+    _replay_bodies(match, codec, read.bodies, name, 2, by_version)
+    if not match.version:
         raise LoadError(f"{name} holds no game (the setup is missing).")
+    for saved in read.checkpoints:
+        if saved["_at"] == match.version:  # a checkpoint after the last group: never written
+            raise LoadError(f"{name} ends with a checkpoint: the file was changed outside the app.")
     return match
+
+
+def _restore(read: _Read, path: Path) -> Match:
+    """The match from the fast read's checkpoint and the lines after it."""
+    game, config, casual, codec = _setup(read, path.name)
+    assert read.restore_from is not None
+    match = checkpoint.restore({"config": config, "casual": casual}, game, codec, read.restore_from)
+    _replay_bodies(match, codec, read.bodies, path.name, 0)
+    match.history_loader = lambda: _history(path, codec, match.restored_at or 0)
+    return match
+
+
+def _history(path: Path, codec: Codec, upto: int) -> list[Group]:
+    """The active groups of the whole file, decoded without the rules (a restored match's
+    sealed part, for the score screen and the log)."""
+    read = _read_lines(path)
+    active: list[Group] = []
+    undone: list[Group] = []
+    for body in read.bodies:
+        group = checkpoint.decode_group(codec, body)
+        if group.kind in ("setup", "command"):
+            active.append(group)
+            undone.clear()
+        elif group.kind == "undo" and active:
+            undone.append(active.pop())
+        elif group.kind == "redo" and undone:
+            active.append(undone.pop())
+    return active[:upto]
+
+
+def load(path: Path) -> tuple[_Read, Match]:
+    """Read a save to continue it: from its last checkpoint when it has one, else whole."""
+    read = _read_fast(path)
+    if read is not None:
+        try:
+            return read, _restore(read, path)
+        except LoadError:
+            raise
+        except Exception:  # noqa: BLE001 - a malformed checkpoint: the whole replay says what
+            pass
+    read = _read_lines(path)
+    return read, _replay(read, path.name)
 
 
 # -- the saved game ------------------------------------------------------------------------
@@ -317,33 +502,67 @@ class SavedGame:
 
     @classmethod
     def create(cls, game: Game, config: GameConfig, folder: Path, *, casual: bool = False) -> "SavedGame":
+        reason = seats_error(game, config) or next(
+            filter(None, (name_error(s.name) for s in config.seats)), None)
+        if reason:
+            raise ValueError(reason)
+        # the options as a reload gives them (defaults filled in), so the live match is the
+        # match the file holds
+        config = GameConfig(config.game, config.seats,
+                            tuple(sorted(options_dict(game, dict(config.options)).items())),
+                            config.seed)
         folder.mkdir(parents=True, exist_ok=True)
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         path = folder / f"{game.id}-{stamp}-{secrets.token_hex(3)}{SUFFIX}"
         header = header_for(game, config, casual)
         line, checksum = _line("", header)
         _atomic_write(path, line)
-        writer = _Writer(path, checksum)
-        match = Match.start(game, config, casual=casual, sink=writer.append)
+        lock = SaveLock.acquire(path)
+        writer = _Writer(path, checksum, len(line), lock)
+        try:
+            match = Match.start(game, config, casual=casual, sink=writer.append)
+        except BaseException:
+            writer.close()
+            raise
+        writer.match = match
         return cls(match, path, casual, None, writer)
 
     @classmethod
     def open(cls, path: Path) -> "SavedGame":
-        """Load a save to continue playing it. A torn tail is dropped by writing the valid part
-        to a new file renamed over the old one."""
+        """Load a save to continue playing it, holding its lock until :meth:`close`. A torn
+        tail is dropped (and a format-1 file upgraded) by writing a new file renamed over the
+        old one. Raises LoadError (OpenElsewhere when another window has it open)."""
         path = Path(path)
-        read = _read_lines(path)
-        match = _replay(read, path.name)
-        if read.notice:
-            with open(path, "rb") as f:
-                _atomic_write(path, f.read(read.valid_bytes))
-        writer = _Writer(path, read.last_sum)
+        try:
+            lock = SaveLock.acquire(path)
+        except GameLocked:
+            raise OpenElsewhere(f"{path.name} is open in another window. You can watch it here "
+                                "without playing, or close it there first.") from None
+        except OSError as exc:
+            raise LoadError(f"{path.name} cannot be continued: its folder cannot be written "
+                            f"({exc.strerror or exc}). Verify or watch it instead.") from None
+        try:
+            read, match = load(path)
+            old = read.header.get("version", 1) < FORMAT_VERSION
+            if read.notice and not old:
+                data = read_bounded(path, MAX_FILE_BYTES)
+                _atomic_write(path, data[:read.valid_bytes])
+            writer = _Writer(path, read.last_sum, read.valid_bytes, lock, match,
+                             upgrade=read if old else None, since=_since_checkpoint(read))
+        except OSError as exc:
+            lock.release()
+            raise LoadError(f"{path.name} cannot be continued: {exc.strerror or exc}. "
+                            "Your game is unchanged.") from None
+        except BaseException:
+            lock.release()
+            raise
         match.sink = writer.append
         return cls(match, path, match.casual, read.notice, writer)
 
     @classmethod
     def replay(cls, path: Path | Any) -> "SavedGame":
-        """Load without ever writing (verify, demos). ``path`` may be a packaged resource."""
+        """Load without ever writing (verify, demos, watching a game open elsewhere): the whole
+        log through the rules. ``path`` may be a packaged resource."""
         if not isinstance(path, Path):
             with path.open("rb") as src, tempfile.TemporaryDirectory() as tmp:
                 local = Path(tmp) / path.name
@@ -352,6 +571,12 @@ class SavedGame:
         else:
             read = _read_lines(path)
         match = _replay(read, path.name)
+        return cls(match, None, match.casual, read.notice, None)
+
+    @classmethod
+    def watch(cls, path: Path) -> "SavedGame":
+        """Load to look at, never writing and taking no lock (from the last checkpoint)."""
+        read, match = load(Path(path))
         return cls(match, None, match.casual, read.notice, None)
 
     def submit(self, command: Command, expected_version: int | None = None) -> Group:
@@ -369,26 +594,117 @@ class SavedGame:
 
 
 class _Writer:
-    """Appends log groups to a save: write, flush, fsync, then return."""
+    """Appends log groups (and, now and then, a checkpoint before one) to a save: write, sync,
+    then return. A write that fails is cut back to the last whole line and raises SaveFailed;
+    the move is then not played (the match changes only after its sink returns)."""
 
-    def __init__(self, path: Path, last_sum: str) -> None:
+    def __init__(self, path: Path, last_sum: str, size: int, lock: SaveLock,
+                 match: Match | None = None, upgrade: _Read | None = None, since: int = 0) -> None:
         self.path = path
         self.last_sum = last_sum
-        self._file: BinaryIO | None = None
+        self.size = size
+        self.match = match
+        self._lock = lock
+        self._upgrade = upgrade
+        self._fd: int | None = None
+        self._broken = False
+        self._lines = since
+        self._events = 0
+        self._bytes = 0
 
     def append(self, group: Group) -> None:
-        line, checksum = _line(self.last_sum, group_body(group))
-        if self._file is None:
-            self._file = open(self.path, "ab")
-        self._file.write(line)
-        self._file.flush()
-        os.fsync(self._file.fileno())
-        self.last_sum = checksum
+        if self._broken:
+            raise SaveFailed("Could not save: the save file could not be repaired after a failed "
+                             "write. Your game is safe up to the last move; open it again to go on.")
+        data, previous = b"", self.last_sum
+        if self.match is not None and checkpoint.due(self._lines, self._events, self._bytes):
+            saved = checkpoint.body(self.match, previous)
+            if saved is not None:
+                data, previous = _line(previous, saved)
+        line, previous = _line(previous, checkpoint.group_body(group))
+        data += line
+        if self._upgrade is not None:
+            self._write_upgraded(data)
+        else:
+            self._write(data)
+        self.last_sum = previous
+        if len(data) > len(line):
+            self._lines = self._events = self._bytes = 0
+        self._lines += 1
+        self._events += len(group.events)
+        self._bytes += len(line)
+
+    def _write(self, data: bytes) -> None:
+        try:
+            if self._fd is None:
+                self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
+            view = memoryview(data)
+            while view:
+                written = os.write(self._fd, view)
+                view = view[written:]
+            os.fsync(self._fd)
+        except OSError as exc:
+            self._cut_back()
+            raise SaveFailed(_failed(exc)) from None
+        self.size += len(data)
+
+    def _cut_back(self) -> None:
+        """Truncate the file to its last whole line; if even that fails, stop writing."""
+        try:
+            if self._fd is None:
+                raise OSError("not open")
+            os.ftruncate(self._fd, self.size)
+            os.fsync(self._fd)
+        except OSError:
+            self._broken = True  # the next open drops the torn tail
+
+    def _write_upgraded(self, data: bytes) -> None:
+        """The first write to a format-1 save: the whole file again in this format, with the new
+        lines, to a temporary file renamed over the old one."""
+        read = self._upgrade
+        assert read is not None
+        header = dict(read.header, version=FORMAT_VERSION)
+        old, previous = _chain([header, *read.bodies])
+        # the new lines were chained from the old file's last sum: chain them again from here
+        again = []
+        for raw in data.splitlines(keepends=True):
+            body = json.loads(raw)
+            body.pop("sum")
+            if body.get("kind") == "checkpoint":
+                body["prev"] = previous
+            line, previous = _line(previous, body)
+            again.append(line)
+        try:
+            _atomic_write(self.path, old + b"".join(again))
+        except OSError as exc:
+            raise SaveFailed(_failed(exc)) from None
+        self._upgrade = None
+        self.size = len(old) + sum(len(x) for x in again)
+        self.last_sum = previous
 
     def close(self) -> None:
-        if self._file is not None:
-            self._file.close()
-            self._file = None
+        if self._fd is not None:
+            try:
+                os.close(self._fd)
+            except OSError:
+                pass
+            self._fd = None
+        self._lock.release()
+
+
+def _since_checkpoint(read: _Read) -> int:
+    """Group lines after the last checkpoint (all of them when there is none)."""
+    if read.restore_from is not None:
+        return len(read.bodies)
+    return len(read.bodies) - (read.checkpoints[-1]["_at"] if read.checkpoints else 0)
+
+
+def _failed(exc: OSError) -> str:
+    if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return "Could not save: the disk is full. Your game is safe up to the last move; free " \
+               "some space and play the move again."
+    return f"Could not save ({exc.strerror or exc}). Your game is safe up to the last move; " \
+           "play the move again."
 
 
 def _atomic_write(path: Path, data: bytes) -> None:
@@ -418,61 +734,144 @@ def _fsync_dir(folder: Path) -> None:
 
 # -- the folder ----------------------------------------------------------------------------
 
+LIST_HEAD = 64 * 1024  # bytes read from the start of each save for the list (its header)
+LIST_TAIL = 64 * 1024  # and from its end (the last entry)
+
 
 def list_saves(folder: Path) -> list[SaveInfo]:
-    """The saves in ``folder``, newest first. Damaged files are listed with their problem as
-    ``progress`` so the player can see and delete them; they are never changed."""
+    """The saves in ``folder``, newest first, from each file's header and tail only. Whatever
+    is in the folder, the list is made: a file that cannot be read (a link to nowhere, a pipe,
+    a damaged file) is a row saying so, and nothing is ever changed."""
     out = []
-    if not folder.is_dir():
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
         return out
-    for path in folder.glob(f"*{SUFFIX}"):
-        if path.name.startswith(".tmp-"):
+    for entry in entries:
+        if not entry.name.endswith(SUFFIX) or entry.name.startswith("."):
             continue
-        out.append(_info(path))
+        out.append(_info(Path(entry.path)))
     return sorted(out, key=lambda s: s.modified, reverse=True)
 
 
 def _info(path: Path) -> SaveInfo:
-    modified = path.stat().st_mtime
     try:
-        read = _read_lines(path)
-        h = read.header
-        seats = tuple(SeatConfig(str(s.get("name", "?")), str(s.get("color", "?")),
-                                 str(s.get("kind", "person")), str(s.get("level", "random")))
-                      for s in h.get("seats", []) if isinstance(s, dict))
-        last = read.bodies[-1] if read.bodies else {}
-        commands = sum(1 for b in read.bodies if b.get("kind") == "command")
-        return SaveInfo(path, path.stem, str(h.get("game", "?")), str(h.get("created", "")),
-                        modified, seats, str(last.get("label", "")), bool(last.get("over")), commands)
+        modified = path.stat().st_mtime
+    except (OSError, ValueError):
+        modified = 0.0
+    try:
+        header, last = _ends(path)
+        _check_header(header, path.name)
+        game, config, _casual = _config_from_header(header)
+        locked = is_locked(path)
+        return SaveInfo(path, path.stem, game.id, _shown(header.get("created")), modified,
+                        config.seats, _shown(last.get("label")), last.get("over") is True,
+                        last["n"] + 1 if type(last.get("n")) is int else 0, "", locked)
     except LoadError as exc:
         return SaveInfo(path, path.stem, "?", "", modified, (), f"cannot be loaded: {exc.message}",
-                        False, 0)
+                        False, 0, exc.message)
+    except Exception as exc:  # noqa: BLE001 - the list shows every entry, whatever it holds
+        reason = f"{path.name} cannot be read ({type(exc).__name__})."
+        return SaveInfo(path, path.stem, "?", "", modified, (), f"cannot be loaded: {reason}",
+                        False, 0, reason)
+
+
+def _ends(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The header and the last whole line of a save, reading only the file's two ends."""
+    name = path.name
+    try:
+        fd = open_regular(path)
+    except FileRefused as exc:
+        raise LoadError(f"{name} is not a save file: it {exc.reason}.") from None
+    except OSError as exc:
+        raise LoadError(f"{name} cannot be read: {exc.strerror or exc}.") from None
+    try:
+        size = os.fstat(fd).st_size
+        head = os.read(fd, LIST_HEAD)
+        _start, tail = read_tail(fd, size, LIST_TAIL) if size > LIST_HEAD else (0, head)
+    except OSError as exc:
+        raise LoadError(f"{name} cannot be read: {exc.strerror or exc}.") from None
+    finally:
+        os.close(fd)
+    if b"\n" not in head:
+        raise LoadError(f"{name} is not a Weather Tabletop save (no header).")
+    header, _sum = _parse(head[:head.index(b"\n")], "", f"{name}, line 1", name, True)
+    lines = tail.split(b"\n")
+    last: dict[str, Any] = {}
+    for line in reversed(lines[1:-1] if len(lines) > 2 else lines[:-1]):
+        try:
+            obj = json.loads(line)
+        except (ValueError, RecursionError, UnicodeDecodeError):
+            continue
+        if isinstance(obj, dict) and obj.get("kind") in ("setup", "command", "undo", "redo"):
+            last = obj
+            break
+    return header, last
+
+
+def _shown(text: Any) -> str:
+    """A text from a file made safe to show: at most 120 characters, no control characters."""
+    if not isinstance(text, str):
+        return ""
+    text = text.encode("utf-8", "replace").decode("utf-8")
+    return "".join(ch if unicodedata.category(ch)[0] != "C" else "\ufffd" for ch in text[:120])
 
 
 def most_recent(folder: Path) -> SaveInfo | None:
-    """The newest save that loads and is not finished (for "Continue")."""
+    """The newest save that loads and is not finished (for "Continue"): whether it is finished
+    is worked out from its moves, never read from the file."""
     for info in list_saves(folder):
-        if info.game != "?" and not info.finished:
+        if info.game == "?":
+            continue
+        try:
+            _read, match = load(info.path)
+        except LoadError:
+            continue
+        if not match.is_over():
             return info
     return None
 
 
-def delete_save(path: Path) -> None:
+def _not_open(path: Path, doing: str) -> SaveLock:
     if path.suffix != SUFFIX:
         raise LoadError(f"{path.name} is not a save file.")
-    path.unlink()
+    try:
+        return SaveLock.acquire(path)
+    except GameLocked:
+        raise LoadError(f"{path.stem} is open in another window: close it there to "
+                        f"{doing} it.") from None
+    except OSError as exc:
+        raise LoadError(f"{path.stem} cannot be changed: {exc.strerror or exc}.") from None
+
+
+def delete_save(path: Path) -> None:
+    """Delete a save (refused while it is open in a window)."""
+    lock = _not_open(path, "delete")
+    try:
+        path.unlink()
+    except OSError as exc:
+        raise LoadError(f"{path.stem} cannot be deleted: {exc.strerror or exc}.") from None
+    finally:
+        lock.release()
 
 
 _NAME = re.compile(r"^[\w][\w .,'()-]{0,79}$")
 
 
 def rename_save(path: Path, new_name: str) -> Path:
-    """Give a save a new name (its file name); refuses names with path characters or clashes."""
+    """Give a save a new name (its file name); refuses names with path characters or clashes,
+    and a game open in a window."""
     new_name = new_name.strip()
     if not _NAME.match(new_name):
         raise LoadError("A save name uses letters, digits, spaces and - _ . , ' ( ) (at most 80).")
     target = path.with_name(new_name + SUFFIX)
-    if target.exists():
+    if target.exists() or target.is_symlink():
         raise LoadError(f"A save named {new_name!r} already exists.")
-    path.rename(target)
+    lock = _not_open(path, "rename")
+    try:
+        path.rename(target)
+    except OSError as exc:
+        raise LoadError(f"{path.stem} cannot be renamed: {exc.strerror or exc}.") from None
+    finally:
+        lock.release()
     return target
