@@ -75,6 +75,8 @@ class Match:
         self._active: list[Group | None] = []  # None: a sealed group not loaded (restored)
         self._sealed = 0
         self.history_loader: Callable[[], list[Group]] | None = None
+        # a restored match: the state after its base and the groups and redo stack it had then
+        self.restored: tuple[Any, tuple[Group, ...], tuple[Group, ...]] | None = None
         self._undone: list[Group] = []
         initial = game.initial_state(config)
         self._snaps: list[tuple[int, Any]] = [(0, initial)]
@@ -123,6 +125,7 @@ class Match:
             redo.append(_recomputed(game, g, after, new_state))
             after = new_state
         match._undone = list(reversed(redo))
+        match.restored = (base_state, tuple(rebuilt), tuple(match._undone))
         return match
 
     @property
@@ -133,7 +136,7 @@ class Match:
     @property
     def restored_at(self) -> int | None:
         """The active index of the first group in memory when restored from a checkpoint."""
-        return self._sealed if self._offset else None
+        return self._sealed if self.restored is not None else None
 
     @property
     def active(self) -> tuple[Group, ...]:

@@ -33,7 +33,7 @@ import zlib
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from .. import __version__
 from ..files import FileRefused, open_regular, read_bounded, read_tail
@@ -206,16 +206,29 @@ def _read_file(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
 
 def _split(data: bytes, name: str) -> tuple[list[bytes], int, str | None]:
     """The complete lines of ``data``, the length they cover, and the torn-tail notice."""
+    lines, valid, notice = [], 0, None
+    for line, end in _lines(data, name):
+        lines.append(line)
+        valid = end
+    if valid < len(data):
+        notice = TORN
+    return lines, valid, notice
+
+
+def _lines(data: bytes, name: str) -> Iterator[tuple[bytes, int]]:
+    """Each complete line of ``data`` and where it ends, one at a time (a file of millions of
+    tiny lines is refused at its first bad one without splitting it all first)."""
     if not data.strip():
         raise LoadError(f"{name} is empty: it is not a Weather Tabletop save.")
-    raw = data.split(b"\n")
-    if raw[-1] == b"":
-        raw.pop()
-        return raw, len(data), None
-    torn = raw.pop()
-    if not raw:
+    if b"\n" not in data:
         raise LoadError(f"{name} was cut off before its header was complete.")
-    return raw, len(data) - len(torn), TORN
+    start = 0
+    while True:
+        end = data.find(b"\n", start)
+        if end < 0:
+            return
+        yield data[start:end], end + 1
+        start = end + 1
 
 
 def _parse(line: bytes, previous: str, where: str, name: str, first: bool) -> tuple[dict[str, Any], str]:
@@ -258,11 +271,11 @@ def _check_header(obj: dict[str, Any], name: str) -> None:
 def _read_lines(path: Path) -> _Read:
     """Every line of the save, checked (the path ``verify`` and format-1 files take)."""
     name = path.name
-    raw, valid, notice = _split(_read_file(path), name)
-    previous, header = "", {}
+    data = _read_file(path)
+    previous, header, valid = "", {}, 0
     bodies: list[dict[str, Any]] = []
     checkpoints: list[dict[str, Any]] = []
-    for number, line in enumerate(raw, start=1):
+    for number, (line, valid) in enumerate(_lines(data, name), start=1):
         where = f"{name}, line {number}"
         obj, checksum = _parse(line, previous, where, name, number == 1)
         if number == 1:
@@ -277,7 +290,7 @@ def _read_lines(path: Path) -> _Read:
                 raise LoadError(f"{where} is out of order.")
             bodies.append(obj)
         previous = checksum
-    return _Read(header, bodies, checkpoints, previous, valid, notice)
+    return _Read(header, bodies, checkpoints, previous, valid, TORN if valid < len(data) else None)
 
 
 def _read_fast(path: Path) -> _Read | None:
@@ -654,9 +667,13 @@ class _Writer:
             if self._fd is None:
                 raise OSError("not open")
             os.ftruncate(self._fd, self.size)
-            os.fsync(self._fd)
         except OSError:
             self._broken = True  # the next open drops the torn tail
+            return
+        try:
+            os.fsync(self._fd)
+        except OSError:
+            pass  # the cut is in the file; the disk may keep it later
 
     def _write_upgraded(self, data: bytes) -> None:
         """The first write to a format-1 save: the whole file again in this format, with the new

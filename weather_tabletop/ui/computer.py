@@ -8,6 +8,9 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..engine.match import StaleCommand
+from ..engine.storage import SaveFailed
+
+SAVE_RETRY_SECONDS = 5.0  # a computer's move that could not be saved is tried again after this
 from ..engine.protocol import Command, IllegalMove
 from ..i18n import tr
 from .session import Session
@@ -21,6 +24,7 @@ class Computers:
         self.session = session
         self.delay = delay
         self.error: str | None = None
+        self._retry_at: float | None = None  # a move that could not be saved is tried again
         self.paused = False
         self._players: dict[int, Any] = {}
         self._thinkers: dict[int, tuple[Any, int]] = {}
@@ -54,7 +58,9 @@ class Computers:
         """Advance the computer seats; True when a move was played."""
         session = self.session
         match = session.match
-        if self.paused or self.error or match.is_over():
+        if self._retry_at is not None and now >= self._retry_at:
+            self.error, self._retry_at = None, None
+        if self.paused or self.error or match.is_over() or session.watching is not None:
             self.cancel()
             return False
         if session.is_demo:
@@ -101,6 +107,9 @@ class Computers:
         try:
             session.submit(command, expected_version=version)
         except StaleCommand:
+            return False
+        except SaveFailed as exc:  # the move is not played: it is worked out again, then retried
+            self.error, self._retry_at = tr(exc.reason), now + SAVE_RETRY_SECONDS
             return False
         except IllegalMove as exc:
             self.error = tr("table.computer_error", name=session.config.seats[seat].name,

@@ -1,5 +1,9 @@
 """The table's log: one line per command group (``describe_command``) followed by its
-``describe_event`` lines, kept in step with the match by folding only new log entries."""
+``describe_event`` lines, kept in step with the match by folding only new log entries.
+
+A match continued from a save's checkpoint starts with the moves that led to it (the whole active
+history, read from the file without the rules) when there are at most :data:`HISTORY_GROUPS` of
+them; a longer game's log starts at the checkpoint with a line saying so."""
 
 from __future__ import annotations
 
@@ -8,6 +12,8 @@ from typing import Any
 
 from ..engine.match import Group, Match
 from ..i18n import tr
+
+HISTORY_GROUPS = 5000  # a restored match's earlier moves are listed up to this many
 
 
 @dataclass(frozen=True)
@@ -34,11 +40,38 @@ class LogBook:
             self.__init__()
             self._match_id = id(match)
             self._states = [match.game.initial_state(match.config)]
+            if match.restored is not None:
+                self._start_restored(match)
         new = match.log[self._seen:]
         for group in new:
             self._add(match, group)
         self._seen = len(match.log)
         return bool(new)
+
+    def _start_restored(self, match: Match) -> None:
+        """The lines up to a restored match's checkpoint: its history, else a line about it."""
+        base_state, groups, undone = match.restored  # type: ignore[misc]
+        base = match.restored_at or 0
+        sealed: list[Group] | None = None
+        if base <= HISTORY_GROUPS:
+            try:
+                sealed = list(match.active[:base])
+            except (LookupError, Exception):  # noqa: BLE001 - the log must not stop the table
+                sealed = None
+        if sealed is None:
+            self.lines.append(Line(tr("log.earlier", n=base), None, "setup"))
+            self._states = [base_state, base_state]
+            self._groups = [groups[0]]
+        else:
+            for group in sealed + [groups[0]]:
+                self._add(match, group)
+            self._states[-1] = base_state
+        for group in groups[1:]:
+            self._add(match, group)
+        state = self._states[-1]
+        for group in reversed(undone):  # the redo stack, next to redo last
+            state = _fold(match, state, group)
+            self._undone.insert(0, (group, state))
 
     def _name(self, match: Match, seat: int | None) -> str:
         if seat is None or not 0 <= seat < len(match.config.seats):
@@ -84,6 +117,12 @@ class LogBook:
             self._states.append(state)
             self.lines.append(Line(tr("log.redo", name=self._name(match, group.seat), what=tr(what)),
                                    group.seat, "redo"))
+
+
+def _fold(match: Match, state: Any, group: Group) -> Any:
+    for event in group.events:
+        state = match.game.apply(state, event)
+    return state
 
 
 def _same(a: str, b: str) -> bool:

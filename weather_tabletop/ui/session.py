@@ -24,6 +24,8 @@ class Session:
         self.notice = notice
         self.script = script  # a demo: the recorded commands, played in order
         self.title = title
+        self.watching: Path | None = None  # a game open in another window, followed read-only
+        self._stamp: tuple[int, int] | None = None
 
     # -- making one --------------------------------------------------------------------------
 
@@ -47,6 +49,33 @@ class Session:
 
         saved = SavedGame.open(path)
         return cls(saved.match, saved, notice=saved.notice)
+
+    @classmethod
+    def watch(cls, path: Path) -> "Session":
+        """Follow a game another window plays, without ever writing; raises LoadError."""
+        from ..engine.storage import SavedGame
+
+        stamp = _stamp(path)
+        saved = SavedGame.watch(path)
+        session = cls(saved.match, None, notice=saved.notice)
+        session.watching, session._stamp = Path(path), stamp
+        return session
+
+    def follow(self) -> bool:
+        """A watched game: load it again if its file changed; True when it did."""
+        from ..engine.storage import LoadError, SavedGame
+
+        if self.watching is None:
+            return False
+        stamp = _stamp(self.watching)
+        if stamp is None or stamp == self._stamp:
+            return False
+        try:
+            self.match = SavedGame.watch(self.watching).match
+        except LoadError:
+            return False  # caught mid-write or gone: keep what is shown, look again later
+        self._stamp = stamp
+        return True
 
     @classmethod
     def demo(cls, path: Path) -> "Session":
@@ -78,6 +107,11 @@ class Session:
         return self.script is not None
 
     @property
+    def read_only(self) -> bool:
+        """Nothing can be played here: a demo or a game watched from another window."""
+        return self.script is not None or self.watching is not None
+
+    @property
     def path(self) -> Path | None:
         return getattr(self.saved, "path", None)
 
@@ -90,18 +124,25 @@ class Session:
     # -- changing --------------------------------------------------------------------------
 
     def submit(self, command: Command, expected_version: int | None = None) -> None:
-        """Play a command; raises IllegalMove (the match is unchanged then)."""
+        """Play a command; raises IllegalMove, or storage.SaveFailed when it could not be saved
+        (the match is unchanged then)."""
+        if self.watching is not None:
+            raise IllegalMove("table.watching_only")
         if self.is_demo and expected_version is None:
             raise IllegalMove("This is a recorded game: it can only be watched.")
         target = self.saved if self.saved is not None else self.match
         target.submit(command, expected_version=expected_version)
 
     def undo(self, seat: int) -> None:
+        if self.watching is not None:
+            raise IllegalMove("table.watching_only")
         if self.is_demo:
             raise IllegalMove("This is a recorded game: it can only be watched.")
         (self.saved if self.saved is not None else self.match).undo(seat)
 
     def redo(self, seat: int) -> None:
+        if self.watching is not None:
+            raise IllegalMove("table.watching_only")
         if self.is_demo:
             raise IllegalMove("This is a recorded game: it can only be watched.")
         (self.saved if self.saved is not None else self.match).redo(seat)
@@ -122,6 +163,14 @@ class Session:
     def restart_demo(self) -> None:
         if self.script is not None:
             self.match = Match.start(self.match.game, self.match.config, casual=self.match.casual)
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size
 
 
 def new_config(game_id: str, seats: list, options: dict[str, Any], seed: int) -> GameConfig:

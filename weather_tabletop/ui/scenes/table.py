@@ -14,6 +14,7 @@ import pygame_gui
 
 from ... import games, guide
 from ...engine.protocol import Command, IllegalMove
+from ...engine.storage import SaveFailed
 from ...i18n import tr
 from .. import theme, widgets
 from ..action_list import ActionList
@@ -35,14 +36,21 @@ LOG_LINES = 160
 #: seconds from the start of a frame's update within which the work a move brings (the board's
 #: new layer, new log lines, new entries of the action list) is done; the rest waits a frame
 FRAME_WORK = 0.0008
+#: seconds between looks at the file of a game followed from another window
+FOLLOW_SECONDS = 1.0
 
 
 def open_saved_game(app, path: Path) -> str | None:
-    """Continue the saved game at ``path`` at the table; the reason when it cannot be loaded."""
-    from ...engine.storage import LoadError
+    """Continue the saved game at ``path`` at the table; the reason when it cannot be loaded.
+    A game open in another window is followed here read-only, with a notice saying so."""
+    from ...engine.storage import LoadError, OpenElsewhere
 
     try:
-        session = Session.open_saved(path)
+        try:
+            session = Session.open_saved(path)
+        except OpenElsewhere:
+            session = Session.watch(path)
+            session.notice = "table.watching_notice"
     except LoadError as exc:
         app.notices.append(exc.message)
         if app.top is not None:
@@ -146,7 +154,7 @@ class TableScene(Scene):
         self.log = LogBook()
         self.computers = Computers(session, lambda: app.settings.move_delay)
         self.privacy = privacy and has_hidden_information(self.game) and len(session.people()) > 1
-        self._cover = cover and self.privacy and not session.is_demo
+        self._cover = cover and self.privacy and not session.read_only
         self.dragdrop = DragDrop(self.submit, self.show_message)
         self.viewer: int | None = self._first_viewer()
         self.view_state: Any = None
@@ -172,6 +180,7 @@ class TableScene(Scene):
         self._hint: tuple[tuple, str] | None = None  # (seat, section) and the line shown
         self._hints_seen: set[tuple] = set()
         self._hint_surface: tuple[str, pygame.Surface] | None = None
+        self._followed = 0.0  # a watched game: when its file was last looked at
 
     # -- who looks at the table ------------------------------------------------------------
 
@@ -179,7 +188,7 @@ class TableScene(Scene):
         return [s for s in self.session.match.to_act() if not self.session.seat_is_computer(s)]
 
     def _first_viewer(self) -> int | None:
-        if self.session.is_demo:
+        if self.session.read_only:
             return None
         acting = self._acting_people()
         people = self.session.people()
@@ -187,7 +196,7 @@ class TableScene(Scene):
 
     def _next_viewer(self) -> int | None:
         acting = self._acting_people()
-        if self.session.is_demo:
+        if self.session.read_only:
             return None
         if not acting:
             return self.viewer
@@ -367,7 +376,7 @@ class TableScene(Scene):
         self.view_state = game.view(match.state, self.viewer)
         acting = match.to_act()
         self.legal = match.legal(self.viewer) if (self.viewer is not None and self.viewer in acting
-                                                  and not self.session.is_demo) else []
+                                                  and not self.session.read_only) else []
         self._update_banner(acting)
         self._update_hint()
         self._update_log()
@@ -402,6 +411,8 @@ class TableScene(Scene):
             turn = tr("table.to_act", names=", ".join(self._name(s) for s in acting))
         if self.session.is_demo:
             turn = tr("demo.banner", what=turn)
+        elif self.session.watching is not None:
+            turn = tr("table.watching_banner", what=turn)
         self.banner["turn"].text = turn
         self.banner["game"].text = f"{self.name}  ·  {tr(self.game.progress(self.view_state))}"
 
@@ -456,6 +467,8 @@ class TableScene(Scene):
         if not self.legal:
             if self.session.is_demo:
                 text = tr("demo.watching")
+            elif self.session.watching is not None:
+                text = tr("table.watching")
             elif self.session.match.is_over():
                 text = tr("table.game_over")
             else:
@@ -491,6 +504,9 @@ class TableScene(Scene):
         try:
             self.session.submit(command, expected_version=self.session.version)
         except IllegalMove as exc:
+            return tr(exc.reason)
+        except SaveFailed as exc:  # not played: the player sees why and may try again
+            self.show_message(tr(exc.reason))
             return tr(exc.reason)
         self.computers.touched(time.monotonic())
         self.show_message("")
@@ -543,7 +559,7 @@ class TableScene(Scene):
             self._relayout()
 
     def _choose_hint(self) -> None:
-        if self.viewer is None or not self.app.settings.step_help or self.session.is_demo:
+        if self.viewer is None or not self.app.settings.step_help or self.session.read_only:
             self._hint = None
             return
         book, section = self._step_section()
@@ -624,7 +640,7 @@ class TableScene(Scene):
             return
         try:
             (self.session.undo if which == "undo" else self.session.redo)(seat)
-        except IllegalMove as exc:
+        except (IllegalMove, SaveFailed) as exc:
             self.show_message(tr(exc.reason))
             return
         self.computers.touched(time.monotonic())
@@ -854,7 +870,12 @@ class TableScene(Scene):
         if "actions" in self.w:
             self.w["actions"].update(dt)
             self.w["score_box"].update(dt)
-        if self.computers.poll(time.monotonic()) or self.session.version != self._seen:
+        now = time.monotonic()
+        if self.session.watching is not None and now - self._followed >= FOLLOW_SECONDS:
+            self._followed = now
+            if self.session.follow():
+                self._seen = -1
+        if self.computers.poll(now) or self.session.version != self._seen:
             self.refresh()
         if "actions" in self.w:
             # new entries first, then new log lines; the board's redraw gets the rest
