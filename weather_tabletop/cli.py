@@ -2,6 +2,8 @@
 ``verify`` and ``options`` run without opening a window.
 
 Wrong arguments print a usage message and exit 2; nothing a user types ends in a traceback.
+That includes every path (issue 16): a folder, a device, a FIFO, a read-only place, a full disk
+or a name too long gives one line on stderr and exit 2.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import argparse
 import json
 import os
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any, Sequence
@@ -103,6 +106,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 # -- helpers -------------------------------------------------------------------------------
+
+
+def _shown(path: Any) -> str:
+    """A path as one printable line: a name with a newline, an escape sequence or bytes that
+    are not UTF-8 is shown escaped, so a message stays one line and printing cannot fail."""
+    text = str(path)
+    return text if text.isprintable() else repr(text)[1:-1]
 
 
 def _window_size(text: str) -> tuple[int, int]:
@@ -208,10 +218,15 @@ def _simulate(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     if args.save_dir is not None:
-        try:
+        if os.path.exists(args.save_dir) and not os.path.isdir(args.save_dir):
+            raise UsageError(f"--save-dir {_shown(args.save_dir)} is not a folder")
+        try:  # a folder that cannot be written is found now, not once per game
             args.save_dir.mkdir(parents=True, exist_ok=True)
+            with tempfile.TemporaryFile(dir=args.save_dir):
+                pass
         except OSError as exc:
-            raise UsageError(f"cannot use --save-dir {args.save_dir}: {exc.strerror}") from None
+            raise UsageError(f"cannot use --save-dir {_shown(args.save_dir)}: "
+                             f"{exc.strerror or exc}") from None
     result: dict[str, Any] = {"game": game.id, "players": players, "games": args.games,
                               "completed": 0, "errors": 0, "commands": 0, "seconds": 0.0,
                               "commands_per_second": 0.0, "scores": [], "wins": [0] * players,
@@ -289,8 +304,8 @@ def _screenshot(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:
-        raise UsageError(f"cannot write {args.out}: {exc.strerror or exc}") from None
-    print(f"wrote {args.out} ({w}x{h}, scene {args.scene})")
+        raise UsageError(f"cannot write {_shown(args.out)}: {exc.strerror or exc}") from None
+    print(f"wrote {_shown(args.out)} ({w}x{h}, scene {args.scene})")
     return 0
 
 
@@ -305,6 +320,8 @@ def _verify(args: argparse.Namespace) -> int:
     except LoadError as exc:
         print(f"weather-tabletop verify: {exc.message}", file=sys.stderr)
         return 2
+    except OSError as exc:
+        raise UsageError(f"cannot read {_shown(args.file)}: {exc.strerror or exc}") from None
     match, game = saved.match, saved.match.game
     state = match.state
     commands = sum(1 for g in match.active if g.kind == "command")
@@ -348,7 +365,7 @@ def _options(args: argparse.Namespace) -> int:
 def _paths(args: argparse.Namespace) -> int:
     from . import paths
 
-    print(f"saves:    {paths.saves_dir()}")
-    print(f"settings: {paths.settings_file()}")
-    print(f"logs:     {paths.log_dir()}")
+    print(f"saves:    {_shown(paths.saves_dir())}")
+    print(f"settings: {_shown(paths.settings_file())}")
+    print(f"logs:     {_shown(paths.log_dir())}")
     return 0

@@ -16,9 +16,15 @@ from __future__ import annotations
 import importlib.resources
 import json
 import string
+from pathlib import Path
 from typing import Any
 
+from . import files
+
 DEFAULT_LANGUAGE = "en"
+# A catalogue holds a few hundred short texts (English: under 10 KB); 4 MB leaves room for any
+# language and stops a damaged or foreign file from filling the memory.
+MAX_CATALOGUE_BYTES = 4 << 20
 _catalogues: dict[str, dict[str, str]] = {}
 _language = DEFAULT_LANGUAGE
 
@@ -33,13 +39,26 @@ class _Keep(dict):
 def _load(lang: str) -> dict[str, str]:
     if lang not in _catalogues:
         try:
-            text = (importlib.resources.files("weather_tabletop.locale") / f"{lang}.json").read_text(
-                encoding="utf-8")
-            data = json.loads(text)
-        except (OSError, ValueError):
+            data = json.loads(_read(f"{lang}.json").decode("utf-8"))
+        except (OSError, ValueError, RecursionError):
             data = {}
-        _catalogues[lang] = {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+        _catalogues[lang] = ({str(k): str(v) for k, v in data.items() if isinstance(v, str)}
+                             if isinstance(data, dict) else {})
     return _catalogues[lang]
+
+
+def _read(name: str) -> bytes:
+    """A catalogue's bytes, bounded (issue 16): a file in the package folder is read with
+    :func:`files.read_bounded` (a FIFO or a link to a device is refused, not waited on); one in
+    an archive (a frozen build) is read up to the same bound."""
+    entry = importlib.resources.files("weather_tabletop.locale") / name
+    if isinstance(entry, Path):
+        return files.read_bounded(entry, MAX_CATALOGUE_BYTES)
+    with entry.open("rb") as src:
+        data = src.read(MAX_CATALOGUE_BYTES + 1)
+    if len(data) > MAX_CATALOGUE_BYTES:
+        raise files.FileRefused(Path(name), "is too large")
+    return data
 
 
 def languages() -> dict[str, str]:

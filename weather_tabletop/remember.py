@@ -3,7 +3,8 @@
 
 The window size it was last left at, the setup's last game and seats, the table's panel states:
 nothing a player chooses in Settings, so nothing that needs a message when it is lost. Hence
-reading never fails and never complains: a missing, unreadable, damaged or oversized file simply
+reading never fails, never hangs and never complains: a missing, unreadable, damaged or
+oversized file, or one that is not a regular file (a FIFO, a link to a device), simply
 remembers nothing, and a value that does not look like what a key holds is the caller's
 ``default`` (each caller checks the shape it expects; this module only guarantees small JSON).
 
@@ -21,7 +22,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from . import jsonfile, paths
+from . import files, jsonfile, paths
 
 FILE_NAME = "remember.json"
 # Bounds: the whole file, one value's JSON, the number of keys, a key's length, nesting depth.
@@ -122,12 +123,9 @@ def _load() -> dict[str, Any]:
 
 
 def _read(path: Path) -> dict[str, Any]:
-    try:
-        with open(path, "rb") as src:
-            raw = src.read(MAX_FILE_BYTES + 1)
+    try:  # a FIFO, a device or a link to one is refused unopened (issue 16), as is a big file
+        raw = files.read_bounded(path, MAX_FILE_BYTES)
     except OSError:
-        return {}
-    if len(raw) > MAX_FILE_BYTES:
         return {}
     try:
         data = json.loads(raw.decode("utf-8"))

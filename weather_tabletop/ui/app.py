@@ -125,10 +125,15 @@ class App:
             top.open()
 
     def apply_settings(self, new: Settings) -> None:
-        """Use and save new settings (scale and language take effect at once)."""
+        """Use and save new settings (scale and language take effect at once). Settings that
+        cannot be saved (a read-only folder, a damaged file that cannot be moved aside) still
+        apply for this run, with a notice."""
         old = self.settings
         self.settings = new
-        settings_mod.save(new, self.settings_path)
+        try:
+            settings_mod.save(new, self.settings_path)
+        except OSError as exc:
+            self.notices.append(tr("settings.not_saved", reason=exc.strerror or exc))
         if new.thinking_seconds != old.thinking_seconds:
             _apply_thinking_time(new)
         if new.language != old.language:
@@ -292,8 +297,23 @@ class App:
                 self._last_crash = now
                 where = str(path) if path else tr("crash.no_log")
                 self.notices.append(tr("crash.message", path=where))
-                self.home()
+                self._home_after_crash()
         self.remember_window()
+
+    def _home_after_crash(self) -> None:
+        """Back to a fresh main menu after an error, even when closing a scene fails in its
+        turn (issue 16: on a full disk the table's save cannot be closed either). Each scene
+        is dropped on its own; a failure while dropping one is logged and the next dropped."""
+        from .scenes.menu import MenuScene
+
+        while self.stack:
+            scene = self.stack.pop()
+            for step in (scene.close, scene.dispose):
+                try:
+                    step()
+                except Exception as exc:  # noqa: BLE001 - already handling an error
+                    crash.write_log(exc)
+        self.push(MenuScene(self))
 
     def remember_window(self) -> None:
         """Keep the windowed size (also when the app ends in full screen) for the next start."""
@@ -405,7 +425,10 @@ def run(argv_options: dict) -> int:
     except Exception as exc:  # noqa: BLE001 - last resort: log and tell the player
         path = crash.write_log(exc)
         where = str(path) if path else tr("crash.no_log")
-        _fatal_screen(app.window if app else None, tr("crash.fatal", path=where))
+        try:
+            _fatal_screen(app.window if app else None, tr("crash.fatal", path=where))
+        except Exception:  # noqa: BLE001 - no screen to show it on: the exit code says it
+            pass
         return 1
     finally:
         pygame.quit()

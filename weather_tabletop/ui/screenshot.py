@@ -6,13 +6,16 @@ ones with ``random.Random(seed)`` for the table, or to the end for the scores.
 
 from __future__ import annotations
 
+import errno
+import io
 import os
 import random
+import tempfile
 from pathlib import Path
 
 import pygame
 
-from .. import games
+from .. import files, games
 from ..engine.protocol import GameConfig, SeatConfig, default_colours, options_dict
 from ..settings import Settings
 from .table_view import set_frame_deadline
@@ -112,14 +115,75 @@ def build_app(scene: str, size: tuple[int, int], game: str | None, players: int 
 
 def render(scene: str, out: Path, size: tuple[int, int], game: str | None, players: int | None,
            seed: int, steps: int, options: dict[str, str], settings: Settings | None = None) -> None:
-    """Render ``scene`` off-screen at ``size`` and write a PNG to ``out``."""
-    app = build_app(scene, tuple(size), game, players, seed, steps, dict(options or {}), settings)
-    for _ in range(3):  # let pygame_gui finish laying out lists and text boxes
-        app.manager.update(0.05)
-        if app.top is not None:
-            app.top.update(0.0)
-    set_frame_deadline(None)  # a picture shows everything: no work is left for later frames
-    app.render(app.window)
+    """Render ``scene`` off-screen at ``size`` and write a picture to ``out`` (PNG, or JPEG, BMP
+    or TGA when ``out`` ends so). Raises ValueError for bad arguments and OSError, before any
+    drawing, for a place that cannot be written (see :func:`reserve`); the picture goes to a
+    temporary file beside ``out`` that is renamed over it, so a failed write (a full disk)
+    leaves no half picture and an older ``out`` as it was."""
+    _check(scene, tuple(size), game, steps)
     out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.window, str(out))
+    fd, tmp = reserve(out)
+    try:
+        with os.fdopen(fd, "wb") as dest:
+            app = build_app(scene, tuple(size), game, players, seed, steps, dict(options or {}),
+                            settings)
+            for _ in range(3):  # let pygame_gui finish laying out lists and text boxes
+                app.manager.update(0.05)
+                if app.top is not None:
+                    app.top.update(0.0)
+            set_frame_deadline(None)  # a picture shows everything: no work is left for later
+            app.render(app.window)
+            picture = io.BytesIO()  # encoded in memory: a failed write is one clean OSError
+            try:
+                pygame.image.save(app.window, picture, _format(out))
+            except pygame.error as exc:
+                raise OSError(str(exc)) from None
+            dest.write(picture.getbuffer())
+            dest.flush()
+            os.fsync(dest.fileno())
+        os.replace(tmp, out)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tga")
+
+
+def _format(out: Path) -> str:
+    """The name pygame reads the format from: ``out``'s if it names one, else a PNG's."""
+    return out.name if out.suffix.lower() in IMAGE_SUFFIXES else "screenshot.png"
+
+
+def reserve(out: Path) -> tuple[int, str]:
+    """An open temporary file in ``out``'s folder (made if missing) to write the picture to,
+    and its name; raises OSError with a short ``strerror`` when ``out`` cannot be written: a
+    folder, a device or anything else that is not a regular file, a name too long for the
+    folder, a folder that cannot be made or written (issue 16)."""
+    if os.path.isdir(out):
+        raise IsADirectoryError(errno.EISDIR, "is a folder")
+    if os.path.exists(out) and not files.is_regular(out):  # /dev/full, a FIFO: never replaced
+        raise files.FileRefused(out, "is not a regular file")
+    folder = out.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    if len(os.fsencode(out.name)) > _name_max(folder):
+        raise OSError(errno.ENAMETOOLONG, os.strerror(errno.ENAMETOOLONG))
+    fd, tmp = tempfile.mkstemp(prefix=".screenshot-", suffix=".tmp", dir=folder)
+    if hasattr(os, "fchmod"):  # the picture gets the usual mode, not mkstemp's private 0600
+        mask = os.umask(0)
+        os.umask(mask)
+        try:
+            os.fchmod(fd, 0o666 & ~mask)
+        except OSError:
+            pass
+    return fd, tmp
+
+
+def _name_max(folder: Path) -> int:
+    try:
+        return os.pathconf(folder, "PC_NAME_MAX")
+    except (AttributeError, ValueError, OSError):  # no pathconf (Windows): NTFS's limit
+        return 255
