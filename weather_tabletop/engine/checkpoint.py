@@ -1,9 +1,8 @@
 """Checkpoint lines of a save file: where continuing a long game starts (issue 16).
 
 A checkpoint records the match at one version so that opening a game reads the file's header and
-tail only. It holds the state after the *base*, the last active group that no undo can reach (the
-last one with a chance or reveal event, else the setup), the active groups from the base on, and
-the redo stack::
+tail only. It holds the state after the *base*, the last active group that no undo can reach (see
+:func:`base_index`; else the setup), the active groups from the base on, and the redo stack::
 
     {"kind": "checkpoint", "n": <version>, "base": <index>, "state": <state>,
      "groups": [<group>, ...], "undone": [<group>, ...], "prev": <sum of the line before>}
@@ -69,12 +68,19 @@ def state_codec(game: Game, state: Any) -> Codec:
 
 
 def base_index(match: Match) -> int:
-    """The last active group no undo can reach: the last with a chance or reveal event."""
+    """The last active group no undo can reach: the last with a chance or reveal event or, when
+    undo stays within a turn (not the casual table), the last that ended its turn (the group
+    above it, or the state now, is of another turn)."""
     top = match.top
     start = match.depth - len(top)
     for i in range(len(top) - 1, -1, -1):
-        if top[i].barrier is not None:
+        group = top[i]
+        if group.barrier is not None:
             return start + i
+        if not match.casual and group.kind == "command":
+            after = top[i + 1].turn if i + 1 < len(top) else match.game.turn_id(match.state)
+            if after != group.turn:
+                return start + i
     return start if match.restored_at else 0
 
 

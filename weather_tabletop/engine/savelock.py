@@ -108,12 +108,17 @@ class SaveLock:
 
 
 def is_locked(save: Path) -> bool:
-    """Whether another window holds ``save`` now (False when no lock can be taken at all)."""
+    """Whether another window holds ``save`` now. Creates nothing: no lock file, no lock."""
     try:
-        lock = SaveLock.acquire(save)
-    except GameLocked:
-        return True
+        fd = os.open(lock_path(save), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
     except OSError:
         return False
-    lock.release()
-    return False
+    try:
+        if not _try_lock(fd):
+            return True
+        _unlock(fd)
+        return False
+    except GameLocked:
+        return False
+    finally:
+        os.close(fd)

@@ -751,8 +751,8 @@ def _fsync_dir(folder: Path) -> None:
 
 # -- the folder ----------------------------------------------------------------------------
 
-LIST_HEAD = 64 * 1024  # bytes read from the start of each save for the list (its header)
-LIST_TAIL = 64 * 1024  # and from its end (the last entry)
+LIST_HEAD = 4096  # bytes first read from the start of each save for the list (its header) ...
+LIST_TAIL = 8192  # ... and from its end (the last entry); more when a line is longer
 
 
 def list_saves(folder: Path) -> list[SaveInfo]:
@@ -794,7 +794,7 @@ def _info(path: Path) -> SaveInfo:
 
 
 def _ends(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The header and the last whole line of a save, reading only the file's two ends."""
+    """The header and the last whole entry line of a save, reading only the file's two ends."""
     name = path.name
     try:
         fd = open_regular(path)
@@ -804,25 +804,37 @@ def _ends(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
         raise LoadError(f"{name} cannot be read: {exc.strerror or exc}.") from None
     try:
         size = os.fstat(fd).st_size
-        head = os.read(fd, LIST_HEAD)
-        _start, tail = read_tail(fd, size, LIST_TAIL) if size > LIST_HEAD else (0, head)
+        want = LIST_HEAD
+        while True:
+            _start, head = read_tail(fd, min(size, want), want)  # the first ``want`` bytes
+            if b"\n" in head or want > MAX_LINE_BYTES or len(head) < want:
+                break
+            want *= 4
+        if b"\n" not in head:
+            raise LoadError(f"{name} is not a Weather Tabletop save (no header).")
+        header, _sum = _parse(head[:head.index(b"\n")], "", f"{name}, line 1", name, True)
+        last: dict[str, Any] = {}
+        want = LIST_TAIL
+        while not last:
+            start, tail = read_tail(fd, size, want)
+            lines = tail.split(b"\n")[:-1]  # what follows the last newline is torn
+            for line in reversed(lines[1:]):  # the first is the header or cut at ``start``
+                if b'"kind":"checkpoint"' in line:
+                    continue
+                try:
+                    obj = json.loads(line)
+                except (ValueError, RecursionError, UnicodeDecodeError):
+                    continue
+                if isinstance(obj, dict) and obj.get("kind") in ("setup", "command", "undo", "redo"):
+                    last = obj
+                    break
+            if start == 0 or want >= 4 * MAX_LINE_BYTES:
+                break
+            want *= 4
     except OSError as exc:
         raise LoadError(f"{name} cannot be read: {exc.strerror or exc}.") from None
     finally:
         os.close(fd)
-    if b"\n" not in head:
-        raise LoadError(f"{name} is not a Weather Tabletop save (no header).")
-    header, _sum = _parse(head[:head.index(b"\n")], "", f"{name}, line 1", name, True)
-    lines = tail.split(b"\n")
-    last: dict[str, Any] = {}
-    for line in reversed(lines[1:-1] if len(lines) > 2 else lines[:-1]):
-        try:
-            obj = json.loads(line)
-        except (ValueError, RecursionError, UnicodeDecodeError):
-            continue
-        if isinstance(obj, dict) and obj.get("kind") in ("setup", "command", "undo", "redo"):
-            last = obj
-            break
     return header, last
 
 
