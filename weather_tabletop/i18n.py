@@ -1,14 +1,24 @@
 """One translation function for every text a player reads.
 
-Catalogues are JSON files ``weather_tabletop/locale/<lang>.json`` mapping a message key (or an
-exact English sentence) to its text, with ``{name}`` fields filled from keyword arguments::
+Catalogues are JSON files mapping a message key (or an exact English sentence) to its text, with
+``{name}`` fields filled from keyword arguments: the app's ``weather_tabletop/locale/<lang>.json``
+and each game's ``weather_tabletop/games/<game>/locale/<lang>.json`` (its keys start with the
+game's prefix, e.g. ``meteo.``)::
 
     tr("menu.new_game")                   -> "New game"
     tr("table.turn", name="Ana")          -> "Ana's turn"
     tr("Seat 1 takes 2 tokens")           -> returned as is unless a catalogue lists it
 
+A text may have plural forms, an object such as ``{"one": "{n} marker", "other": "{n}
+markers"}``: the form is chosen by the ``n`` parameter with the language's plural rule.
+
+Rules code never builds sentences: it returns a :class:`Msg` (a key and its parameters), which is
+rendered in the reader's language when shown (``tr(msg)`` or ``str(msg)``). A parameter may be a
+Msg itself (a component's name) or a tuple of them (rendered as a list: "A, B and C", with the
+language's own list pattern).
+
 Lookup order: the chosen language, then English, then the key itself. ``_language`` in a
-catalogue is the name shown in the settings. Adding a language is adding one data file.
+catalogue is the name shown in the settings. Adding a language is adding data files.
 """
 
 from __future__ import annotations
@@ -16,8 +26,9 @@ from __future__ import annotations
 import importlib.resources
 import json
 import string
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from . import files
 
@@ -25,8 +36,34 @@ DEFAULT_LANGUAGE = "en"
 # A catalogue holds a few hundred short texts (English: under 10 KB); 4 MB leaves room for any
 # language and stops a damaged or foreign file from filling the memory.
 MAX_CATALOGUE_BYTES = 4 << 20
-_catalogues: dict[str, dict[str, str]] = {}
+_catalogues: dict[str, dict[str, Any]] = {}
 _language = DEFAULT_LANGUAGE
+PLURAL_FORMS = ("zero", "one", "two", "few", "many", "other")
+# The plural category of a count, per language (CLDR rules for the languages shipped; a language
+# without an entry uses English's).
+PLURAL_RULES: dict[str, Callable[[int], str]] = {
+    "en": lambda n: "one" if n == 1 else "other",
+    "zh-TW": lambda n: "other",
+}
+
+
+@dataclass(frozen=True)
+class Msg:
+    """A sentence to show: a catalogue key and its named parameters, rendered when shown."""
+
+    key: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def __str__(self) -> str:
+        return tr(self)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return dict(self.params).get(name, default)
+
+
+def msg(key: str, **params: Any) -> Msg:
+    """``Msg(key, params)`` with the parameters given by name."""
+    return Msg(key, tuple(params.items()))
 
 
 class _Keep(dict):
@@ -42,9 +79,47 @@ def _load(lang: str) -> dict[str, str]:
             data = json.loads(_read(f"{lang}.json").decode("utf-8"))
         except (OSError, ValueError, RecursionError):
             data = {}
-        _catalogues[lang] = ({str(k): str(v) for k, v in data.items() if isinstance(v, str)}
-                             if isinstance(data, dict) else {})
+        merged = _entries(data)
+        for game in _game_catalogues(lang):
+            merged.update(_entries(game))
+        _catalogues[lang] = merged
     return _catalogues[lang]
+
+
+def _entries(data: Any) -> dict[str, Any]:
+    """The usable entries of a catalogue: texts, and plural objects of texts."""
+    if not isinstance(data, dict):
+        return {}
+    out: dict[str, Any] = {}
+    for k, v in data.items():
+        if isinstance(v, str):
+            out[str(k)] = v
+        elif isinstance(v, dict) and "other" in v and all(
+                f in PLURAL_FORMS and isinstance(t, str) for f, t in v.items()):
+            out[str(k)] = dict(v)
+    return out
+
+
+def _game_catalogues(lang: str) -> list[Any]:
+    """Each game's catalogue for ``lang`` (games without one are skipped)."""
+    out = []
+    try:
+        packages = importlib.resources.files("weather_tabletop.games").iterdir()
+    except (OSError, ModuleNotFoundError):
+        return out
+    for package in sorted(packages, key=lambda e: e.name):
+        entry = package / "locale" / f"{lang}.json"
+        try:
+            if not entry.is_file():
+                continue
+            data = (files.read_bounded(entry, MAX_CATALOGUE_BYTES) if isinstance(entry, Path)
+                    else entry.read_bytes()[:MAX_CATALOGUE_BYTES + 1])
+            if len(data) > MAX_CATALOGUE_BYTES:
+                continue
+            out.append(json.loads(data.decode("utf-8")))
+        except (OSError, ValueError, RecursionError):
+            continue
+    return out
 
 
 def _read(name: str) -> bytes:
@@ -87,14 +162,54 @@ def has(key: str) -> bool:
     return key in _load(_language) or key in _load(DEFAULT_LANGUAGE)
 
 
-def tr(key_or_text: str, **fmt: Any) -> str:
-    """The text for ``key_or_text`` in the current language, with ``fmt`` filled in."""
-    text = _load(_language).get(key_or_text)
+def tr(key_or_text: str | Msg, **fmt: Any) -> str:
+    """The text for ``key_or_text`` (a key, an English sentence or a :class:`Msg`) in the current
+    language, with ``fmt`` (or the Msg's parameters) filled in."""
+    if isinstance(key_or_text, Msg):
+        fmt = {**dict(key_or_text.params), **fmt}
+        key_or_text = key_or_text.key
+    text: Any = _load(_language).get(key_or_text)
     if text is None:
         text = _load(DEFAULT_LANGUAGE).get(key_or_text, key_or_text)
+    if isinstance(text, dict):
+        text = _plural(text, fmt)
     if fmt:
+        values = {k: _shown(v) for k, v in fmt.items()}
         try:
-            return string.Formatter().vformat(text, (), _Keep(fmt))
+            return string.Formatter().vformat(text, (), _Keep(values))
         except (ValueError, IndexError):
             return text
+    return text
+
+
+def _plural(forms: dict[str, str], fmt: dict[str, Any]) -> str:
+    count = fmt.get("n")
+    if not isinstance(count, int):
+        count = next((v for v in fmt.values() if isinstance(v, int) and not isinstance(v, bool)), 0)
+    rule = PLURAL_RULES.get(_language, PLURAL_RULES["en"])
+    return forms.get(rule(abs(count)), forms["other"])
+
+
+def _shown(value: Any) -> Any:
+    """A parameter as it is shown: a Msg rendered, a tuple or list rendered as a list."""
+    if isinstance(value, Msg):
+        return tr(value)
+    if isinstance(value, (tuple, list)):
+        return join([_shown(v) for v in value])
+    return value
+
+
+def join(items: list[Any]) -> str:
+    """``items`` as a list in the current language ("A", "A and B", "A, B and C")."""
+    items = [str(_shown(i)) for i in items]
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    if len(items) == 2:
+        return tr("list.two", a=items[0], b=items[1])
+    text = items[-2]
+    text = tr("list.end", a=text, b=items[-1])
+    for item in reversed(items[:-2]):
+        text = tr("list.middle", a=item, b=text)
     return text

@@ -1,0 +1,62 @@
+"""Messages (issue 17): a key and named parameters, rendered in the reader's language when
+shown; plural forms chosen by the language's rule; lists joined with the language's pattern;
+games' catalogues merged with the app's without clashing keys."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from weather_tabletop import i18n
+from weather_tabletop.i18n import Msg, join, msg, tr
+
+ROOT = Path(__file__).resolve().parents[1] / "weather_tabletop"
+
+
+@pytest.fixture
+def catalogue():
+    i18n.set_language("en")
+    saved = dict(i18n._load("en"))
+    i18n._catalogues["en"].update({
+        "test.markers": {"one": "{name} has {n} marker", "other": "{name} has {n} markers"},
+        "test.place": "{who} places {what}",
+        "test.ice": "Ice",
+    })
+    yield
+    i18n._catalogues["en"] = saved
+
+
+def test_a_message_is_rendered_when_shown(catalogue):
+    m = msg("test.place", who="Ana", what=msg("test.ice"))
+    assert isinstance(m, Msg) and m.get("who") == "Ana"
+    assert tr(m) == str(m) == "Ana places Ice"
+
+
+def test_plural_forms_follow_the_count(catalogue):
+    assert tr(msg("test.markers", name="Ana", n=1)) == "Ana has 1 marker"
+    assert tr(msg("test.markers", name="Ana", n=0)) == "Ana has 0 markers"
+    assert tr(msg("test.markers", name="Ana", n=5)) == "Ana has 5 markers"
+
+
+def test_lists_use_the_language_pattern(catalogue):
+    assert join([]) == "" and join(["A"]) == "A" and join(["A", "B"]) == "A and B"
+    assert join(["A", "B", "C"]) == "A, B and C"
+    assert tr(msg("test.place", who=("Ana", "Ben"), what=(msg("test.ice"), "Sun"))) == \
+        "Ana and Ben places Ice and Sun"
+
+
+def test_a_missing_key_shows_the_key_and_unknown_fields_stay():
+    assert tr(msg("no.such.key")) == "no.such.key"
+    assert tr("table.turn_of") == tr("table.turn_of", unrelated=1)
+
+
+def test_game_catalogues_do_not_clash_with_each_other_or_the_app():
+    app = json.loads((ROOT / "locale" / "en.json").read_text(encoding="utf-8"))
+    seen = {k: "app" for k in app}
+    for path in sorted(ROOT.glob("games/*/locale/en.json")):
+        game = path.parents[1].name
+        for key in json.loads(path.read_text(encoding="utf-8")):
+            assert key not in seen, f"{key} is in the {seen.get(key)} and the {game} catalogues"
+            seen[key] = game
