@@ -339,3 +339,40 @@ def test_a_branch_running_is_shown_step_by_step_without_holding_the_frames(app):
     assert time.monotonic() - t0 < V.STEP_SECONDS
     view._steps_from -= V.STEP_SECONDS * len(view.steps)
     assert view.current_step() is None and view.steps == []
+
+
+def test_an_award_token_is_dragged_onto_the_office_in_the_middle_of_a_payment(app):
+    """"Also, at any time during your turn, if you have any Award tokens on the space to the
+    top-left of your Office, you may place them on any empty spaces of your Office": in the
+    middle of a payment the Award is lit, offered in Your moves (not as a row of the payment's
+    dialog), dragged onto an Office space, and the payment is asked again as it was."""
+    from dataclasses import replace
+
+    from weather_tabletop.games.weather_machine.data import load
+    from weather_tabletop.games.weather_machine.rules import is_award
+
+    scene = table(app, players=3, seed=2)
+    match = scene.session.match
+    play_until(scene, app, lambda s, legal: top(s) == "pay" and s.phase == "A" and len(legal) >= 2,
+               seed=5, busy=True)
+    seat = match.to_act()[0]
+    paying = match.state.stack[-1]
+    pl = list(match.state.pl)
+    pl[seat] = replace(pl[seat], pending_awards=1, awards=1)  # as if from a Breakthrough
+    match.state = replace(match.state, pl=tuple(pl), awards_left=match.state.awards_left - 1)
+    scene.refresh()
+    post(app)
+    awards = [c for c in scene.legal if is_award(c)]
+    assert awards and [c for c in scene.legal if not is_award(c)] == match.legal(seat)[:-len(awards)]
+    view = scene.view
+    view.pieces(scene.view_state, scene.viewer)
+    assert view._choice_rows and not any(is_award(c) for _r, c in view._choice_rows.values())
+    office = load().office_benefit
+    place = next(c for c in awards if not office[c.row][c.col])  # a space without a benefit
+    tok = piece(scene, ("tok", "A"))
+    assert place in {c for _, c in view.drop_targets(tok, scene.legal)}
+    before = match.version
+    drag(app, tok.shape.center, view._spaces[("office", place.row, place.col)].center)
+    assert match.log[before].command == place
+    assert match.state.pl[seat].office[place.row][place.col] == "A"
+    assert match.state.stack[-1] == paying and scene.legal == match.legal(seat)

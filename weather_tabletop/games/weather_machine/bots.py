@@ -35,7 +35,7 @@ from weather_tabletop.engine.protocol import Command, Game
 
 from . import commands as C
 from .board import D, EMPTY
-from .rules import metric
+from .rules import FREE_MOMENTS, is_award, metric
 from .state import WMState
 
 # -- hidden information -------------------------------------------------------------------------
@@ -87,6 +87,22 @@ def determinize(view: WMState, seat: int, rng: Rng) -> WMState:
 #: Steps at which a command starts something new; the others finish a command already chosen.
 TURN_STEPS = frozenset({"draft", "supply_turn", "turn_sub", "move", "actions", "tokens",
                         "final_place"})
+
+
+def choices(game: Game, s: WMState, seat: int) -> list[Command]:
+    """The legal commands a computer player weighs: all of them, except that it places Award
+    tokens only at the free moments of its turn (``FREE_MOMENTS``), never in the middle of an
+    action, where the rules allow it too ("at any time during your turn"): an Award there gains
+    what it gains a moment earlier or later, and trying each Office space at every payment
+    and choice would multiply the commands judged."""
+    return middle_free(s, game.legal_commands(s, seat))
+
+
+def middle_free(s: WMState, legal: list[Command]) -> list[Command]:
+    if not s.stack or s.stack[-1][0] in FREE_MOMENTS:
+        return legal
+    return [c for c in legal if not is_award(c)] or legal
+
 
 VOUCHER = (0.45, 0.5, 0.5, 0.5, 0.9)  # Supply, Government, Lab, R&D, Science
 CHEMICAL, PART, WS_BOT, BUILT = 0.8, 0.9, 0.9, 0.6
@@ -175,7 +191,7 @@ def _finish(game: Game, s: WMState, seat: int) -> WMState:
         top = s.stack[-1]
         if top[1] != seat or top[0] in TURN_STEPS:
             return s
-        legal = game.legal_commands(s, seat)
+        legal = choices(game, s, seat)
         if not legal:
             return s
         if len(legal) == 1:
@@ -232,7 +248,7 @@ def turn_ranked(game: Game, s: WMState, seat: int,
             if after.phase == "over" or not after.stack or after.stack[-1][1] != seat \
                     or after.stack[-1][0] in ("move", "tokens"):
                 break
-            options = game.legal_commands(after, seat)
+            options = choices(game, after, seat)
             nxt = _after(game, after, options[0] if len(options) == 1 else
                          ranked(game, after, seat, options)[0][1])
             if nxt is None:
@@ -245,7 +261,7 @@ def turn_ranked(game: Game, s: WMState, seat: int,
 
 def normal_choose(game: Game, view: WMState, seat: int, rng: Rng,
                   sample: WMState | None = None) -> Command:
-    legal = game.legal_commands(view, seat)
+    legal = choices(game, view, seat)
     if len(legal) == 1:
         return legal[0]
     s = sample if sample is not None else determinize(view, seat, rng)
@@ -286,6 +302,7 @@ def shortlist(game: Game, view: WMState, seat: int, legal: list[Command],
               rng: Rng) -> list[Command]:
     """The ``normal`` player's three best commands (its choice first) and ending the step, at
     the steps in ``SEARCHED``; elsewhere ``normal``'s choice alone."""
+    legal = middle_free(view, legal)
     s = determinize(view, seat, rng)
     kind = view.stack[-1][0]
     rank = turn_ranked if kind == "move" else ranked
@@ -340,7 +357,7 @@ class PriorityPlayer:
         self._rng = Rng(seed, 0xB07)
 
     def choose(self, game: Game, view: Any, seat: int) -> Command:
-        legal = game.legal_commands(view, seat)
+        legal = choices(game, view, seat)
         if isinstance(legal[0], C.Confirm) or any(isinstance(c, C.Confirm) for c in legal):
             return C.Confirm(seat, True)
         places = [c for c in legal if isinstance(c, C.PlaceToken)]

@@ -3,7 +3,8 @@
 Section names in docstrings and IllegalMove reasons quote the English rulebook
 (``weather-machine.en.txt``). Multi-step actions are a stack of pending decisions in the state
 (see ``state.py``): a command answers the step on top; automatic steps ("fx") run in ``decide``
-until a seat has to choose again. ``legal_commands`` lists the options of the top step, and
+until a seat has to choose again. ``legal_commands`` lists the options of the top step (with
+the Award token placements of the seat's own turn, which may interrupt any step of it), and
 ``decide`` accepts exactly those (it refuses anything else with the rule's reason).
 """
 
@@ -30,7 +31,9 @@ LOC_NAMES = T.LOC_NAMES
 ACTIONS = {GOVERNMENT: ("Sell a Part", "Secure Subsidy"), LAB: ("Work on Experiment", "Publish a Paper"),
            RND: ("Research", "Breakthrough")}
 ACTION_BENEFITS = ("sell_part", "work_experiment", "publish", "breakthrough")
-AWARD_STEPS = ("turn_sub", "move", "actions", "tokens", "final_place")
+#: The steps between the parts of a turn (and the last placement before final scoring): they
+#: wait for the player even when placing an Award token is all that is left to do there.
+FREE_MOMENTS = ("turn_sub", "move", "actions", "tokens", "final_place")
 
 
 # -- the working context of decide -----------------------------------------------------------
@@ -453,7 +456,8 @@ def pay_options(s: WMState, step: tuple) -> list[Command]:
     _k, seat, vtype, n, later = step
     p = s.pl[seat]
     v = p.vouchers
-    rest = [(vtype, n - 1)] + [tuple(x) for x in later]
+    rest = [(vtype, n - 1)] + (still_to_pay(s, step) if s.stack and s.stack[-1] is step
+                               else [tuple(x) for x in later])
     out: list[Command] = []
 
     def ok(nv: list[int]) -> bool:
@@ -484,11 +488,77 @@ def pay_options(s: WMState, step: tuple) -> list[Command]:
     return out
 
 
+def still_to_pay(s: WMState, step: tuple) -> list[tuple[int, int]]:
+    """What the action of a payment on top still has to pay after it, worked out from what the
+    player holds now: its further payments (below it on the stack), and the 2 Vouchers of each
+    Executive Exchange it will need for a Machine Part or Chemical the player lacks (Sell a Part,
+    Research, the prototype of a Breakthrough). A payment keeps those back, so that the action
+    can be finished. The step's ``later`` said the same when the action started; worked out
+    again here because an Award placed in the middle of the payment may have given the Part or
+    Chemical, and then no exchange is needed ("Whenever you need to pay ..., and you do not
+    have one of the required type")."""
+    seat = step[1]
+    p = s.pl[seat]
+    rest: list[tuple[int, int]] = []
+    for below in reversed(s.stack[:-1]):
+        if below[0] == "pay" and below[1] == seat:
+            rest.append((below[2], below[3]))
+            continue
+        if below[0] == "fx" and below[1] == seat:
+            name, a = below[2], below[3:]
+            if name == "sell" and p.parts[D.gov_colours[a[0]][a[1]]] == 0:
+                rest.append((ANY, 2))
+            elif name == "research" and p.chemicals[D.rnd_chemical[a[0]][a[1]]] == 0:
+                rest.append((ANY, 2))
+            elif name == "breakthrough":
+                w = B.row_weather(p, a[0])
+                dmin = min((res[1] for row in range(3) for m in range(8)
+                            if (res := prototype_need(s, seat, w, row, m)) is not None), default=0)
+                if dmin:
+                    rest.append((ANY, 2 * dmin))
+        break
+    return rest
+
+
 def award_commands(s: WMState, seat: int) -> list[Command]:
     p = s.pl[seat]
     if p.pending_awards < 1:
         return []
     return [PlaceToken(seat, "A", r, c) for r, c in B.token_spaces(p, "A")]
+
+
+AWARD_RULE = ("Award tokens (Phase A: Player Turns): you may place them at any time during your "
+              "own turn, or just before final scoring")
+
+
+def in_own_turn(s: WMState, seat: int) -> bool:
+    """Whether the step on top is a decision of ``seat``'s own turn: "Also, at any time during
+    your turn, if you have any Award tokens on the space to the top-left of your Office, you may
+    place them on any empty spaces of your Office" (Phase A: Player Turns), and the placement
+    "Just before final scoring". The steps of an action, a payment or a benefit sit on the
+    stack above the step of the turn they interrupt (``FREE_MOMENTS``), all of the same seat;
+    Phase B's experiment and Phase C's income are nobody's turn (their steps sit on automatic
+    steps of the round, seat -1, or of other seats)."""
+    for step in reversed(s.stack):
+        if step[1] != seat:
+            return False
+        if step[0] in FREE_MOMENTS:
+            return True
+    return False
+
+
+def mid_action_awards(s: WMState, step: tuple) -> list[Command]:
+    """The Award placements open in the middle of an action (a payment, a choice inside an
+    action, a bonus action): ``award_commands`` where the step is of the seat's own turn. The
+    free moments offer them in ``step_options`` already."""
+    seat = step[1]
+    if step[0] in FREE_MOMENTS or seat < 0 or s.pl[seat].pending_awards < 1 or not in_own_turn(s, seat):
+        return []
+    return award_commands(s, seat)
+
+
+def is_award(cmd: Command) -> bool:
+    return isinstance(cmd, PlaceToken) and cmd.token == "A"
 
 
 def investment_commands(s: WMState, seat: int) -> list[Command]:
@@ -607,8 +677,18 @@ def top_options(s: WMState) -> list[Command]:
     memo = s.__dict__
     opts = memo.get("_opts")
     if opts is None:
-        opts = memo["_opts"] = step_options(s, s.stack[-1])
+        step = s.stack[-1]
+        opts = memo["_opts"] = step_options(s, step) + mid_action_awards(s, step)
     return opts
+
+
+def own_options(s: WMState, step: tuple) -> list[Command]:
+    """``top_options`` without the Award placements that only interrupt the step: what the
+    step itself offers (whether it is answered for the player, or skipped, depends on these)."""
+    opts = top_options(s)
+    if step[0] in FREE_MOMENTS or step[1] < 0 or s.pl[step[1]].pending_awards < 1:
+        return opts
+    return [o for o in opts if not is_award(o)]
 
 
 def choice_indices(s: WMState, step: tuple) -> list[int]:
@@ -773,6 +853,9 @@ class WeatherMachine:
             raise IllegalMove("The game has not been set up.")
         step = state.stack[-1]
         if command.seat != step[1]:
+            if is_award(command):
+                raise IllegalMove(f"{AWARD_RULE}: it is {name_of(state, step[1])} who "
+                                  f"{step_title(state, step)} now, not your turn.")
             raise IllegalMove(f"Turn order: it is {name_of(state, step[1])}'s turn "
                               f"({step_title(state, step)}).")
         legal = top_options(state)
@@ -1081,6 +1164,15 @@ def start_action(c: Ctx, seat: int, cmd: Command, free: bool) -> None:
         raise AssertionError(cmd)
 
 
+def lost_meanwhile(c: Ctx, seat: int, what: str) -> None:
+    """A Supply action paid for whose gain an Award placed during its payment has made
+    impossible (the Award's Part or Chemical took the last Workshop space, or the last Chemical
+    of the type): "If you do not have space for something, you cannot gain it" - the Vouchers
+    stay paid (undo takes the Award back)."""
+    c.log(f"{name_of(c.s, seat)} can no longer gain {what}: an Award token's benefit, gained "
+          "during the payment, took its place; the Vouchers stay paid.")
+
+
 def run_fx(c: Ctx, step: tuple) -> None:
     _k, seat, name, *a = step
     s = c.s
@@ -1091,9 +1183,15 @@ def run_fx(c: Ctx, step: tuple) -> None:
     elif name == "take_tile":
         take_tile(c, seat, a[0], free=True)
     elif name == "construct":
-        construct_bot(c, seat, a[0], free=True)
+        if B.can_gain_bot(c.p(seat)):
+            construct_bot(c, seat, a[0], free=True)
+        else:
+            lost_meanwhile(c, seat, "the Bot")
     elif name == "acquire":
-        take_chem_from_supply(c, seat, a[0])
+        if a[0] in chem_gain_options(s, seat):
+            take_chem_from_supply(c, seat, a[0])
+        else:
+            lost_meanwhile(c, seat, T.chemical(a[0]))
     elif name == "initiative":
         order = [x for x in s.initiative if x != seat]
         order.insert(a[0], seat)
@@ -1225,7 +1323,10 @@ def advance_flow(c: Ctx) -> None:
                 c.pset(top[1], "pending_tokens", tuple(t for t in p.pending_tokens if t not in stuck))
                 c.set(("removed_tokens",), c.s.removed_tokens + len(stuck))
                 continue
-        opts = top_options(c.s)
+        if resolved_meanwhile(c, top):
+            continue
+        # an Award token that could interrupt the step keeps no step open and answers none
+        opts = own_options(c.s, top)
         if not opts:
             c.pop()  # nothing can be gained or done here ("gain only what you can")
             continue
@@ -1242,6 +1343,29 @@ def advance_flow(c: Ctx) -> None:
             continue
         return
     raise RuntimeError("automatic steps do not end")
+
+
+def resolved_meanwhile(c: Ctx, top: tuple) -> bool:
+    """An exchange step whose need an Award placed in the middle of the action has met: "Whenever
+    you need to pay a Machine Part [a Chemical], and you do not have one of the required type,
+    you may pay any 2 Vouchers to exchange" (Executive Exchanges) - once you have one, there is
+    no exchange to make. The Part is then paid as usual (by Sell a Part step 4); the Chemical of
+    Research is paid now, as ``research`` does when you have it. (Only an Award's benefit can
+    bring this about: these steps are pushed only when the Part or Chemical is missing.)"""
+    kind, seat = top[0], top[1]
+    p = c.p(seat)
+    if kind == "xpart" and p.parts[top[2]] > 0:
+        c.pop()
+        c.log(f"{name_of(c.s, seat)} now has {T.part(top[2])}: no Machine Parts Exchange is needed.")
+        return True
+    if kind == "xchem" and p.chemicals[top[2]] > 0:
+        _k, _s, w, b, i = top
+        c.pop()
+        c.padd(seat, "chemicals", -1, w)
+        c.set(("rnd_chem", b, i), w)
+        c.log(f"{name_of(c.s, seat)} now has {T.chemical(w)} and pays it: no Chemicals Exchange is needed.")
+        return True
+    return False
 
 
 # -- effects -----------------------------------------------------------------------------------
@@ -1477,6 +1601,12 @@ def work_on_experiment(c: Ctx, seat: int, b: int, i: int) -> None:
 def publish(c: Ctx, seat: int, row: int, goal: int) -> None:
     """Publish a Paper (and a Citation just before)."""
     p = c.p(seat)
+    if goal >= 0 and B.row_tokens(p, row) == 3:
+        # an Award token placed during the payment completed the row: "Immediately before
+        # publishing, if you have 2 tokens in a row" no longer holds, nothing is cited and the
+        # Goal tile stays in hand
+        c.log(f"{name_of(c.s, seat)}'s Office row {row + 1} is already complete: no Citation is needed.")
+        goal = -1
     if goal >= 0:
         hand = list(p.goals_hand)
         hand.remove(goal)
@@ -1969,8 +2099,10 @@ def explain(s: WMState, step: tuple, cmd: Command, legal: list[Command]) -> str:
         if cmd.token == "A":
             if p.pending_awards < 1:
                 return "Award tokens: you have no Award token next to your Office."
-            if kind not in AWARD_STEPS:
-                return "Award tokens: place them at a free moment of your turn, not in the middle of an action."
+            if kind not in FREE_MOMENTS and not in_own_turn(s, step[1]):
+                when = {"B": "Phase B, the experiment", "final": "the final round's experiments",
+                        "C": "Phase C, the end of the round"}.get(s.phase, "outside a turn")
+                return f"{AWARD_RULE}, not during {when}."
             return "Award tokens: place an Award token on an empty space of your Office."
         if cmd.token not in p.pending_tokens:
             return "Place Research Tokens: you do not have that Research token to place."

@@ -13,7 +13,9 @@ It only draws and maps pointer positions to commands (the :class:`TableView` pro
 * a Chemical of the Supply into the Workshop: ``AcquireChemical``; one of the Workshop back
   onto the Supply: ``ReturnChemical``;
 * a Research or Award token from the space to the top left of the Office onto an Office space:
-  ``PlaceToken``; a Goal tile from below the Laboratory onto a Goal space: ``SetGoal``.
+  ``PlaceToken`` (an Award at any decision of the turn, also while a choice dialog is open: the
+  dialog says so, and asks its decision again afterwards); a Goal tile from below the Laboratory
+  onto a Goal space: ``SetGoal``.
 
 Choices that are not a movement (paying Vouchers and the Science or Executive Exchange, which
 Voucher, Chemical, Part, Subsidy tile, benefit or Funding track, paying Science in an experiment,
@@ -714,7 +716,11 @@ class WeatherMachineView:
         purpose = R.pay_purpose(s, step) if step[0] == "pay" else ""
         if purpose:
             title += f" {purpose}"
-        options = self._legal[:CHOICE_ROWS]
+        # an Award token may interrupt the decision ("at any time during your turn"): it is
+        # dragged onto the Office (or chosen in the action list), not a row of the dialog
+        answers = [c for c in self._legal if not R.is_award(c)]
+        awards = len(answers) < len(self._legal)
+        options = answers[:CHOICE_ROWS]
         w = L.n(CHOICE_W)
         pad = L.n(6)
         inner = w - 2 * pad
@@ -723,12 +729,15 @@ class WeatherMachineView:
         head_h = self._block_h(head_fit, True)
         words = [self._choice_words(s, c) for c in options]
         fits = [text.lay(wd, inner - L.n(10), L.n(52), L.font(12)) for wd in words]
-        more = len(self._legal) - len(options)
+        more = len(answers) - len(options)
         gap = L.n(3)
-        foot_h = self._block_h(text.lay("x", inner, L.n(20), L.font(12)), False) if more > 0 else 0
+        foot = "; ".join(([f"{more} more in the action list"] if more > 0 else [])
+                         + (["you may first drag an Award token onto your Office"] if awards else []))
+        foot_fit = text.lay(cap(foot), inner, L.n(40), L.font(12)) if foot else None
+        foot_h = self._block_h(foot_fit, False) if foot_fit else 0
         rows_h = [self._block_h(f, False) + 2 * gap for f in fits]
         h = (pad + head_h + pad + sum(rh + gap for rh in rows_h) + gap
-             + (foot_h + gap if more > 0 else 0) + pad)
+             + (foot_h + gap if foot else 0) + pad)
         box = pygame.Rect(0, 0, w, h)
         area = pygame.Rect(0, 0, L.w, L.h)
         workshop = L.r(*WORKSHOP)
@@ -770,9 +779,9 @@ class WeatherMachineView:
                                       surf.subsurface(row).copy()))
             self._tip(row, f"{wd}. Click to choose it.")
             y = row.bottom + gap
-        if more > 0:
-            self._label(surf, f"{more} more in the action list",
-                        pygame.Rect(box.x + pad, y, inner, foot_h), 12, theme.MUTED, align="left")
+        if foot:
+            self._label(surf, cap(foot), pygame.Rect(box.x + pad, y, inner, foot_h), 12,
+                        theme.MUTED, align="left", valign="top")
         return box.union(shadow).union(spot.inflate(L.n(6), L.n(6))).clip(surf.get_rect())
 
     def _block_h(self, fit: Any, bold: bool) -> int:
