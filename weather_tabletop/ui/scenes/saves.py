@@ -142,37 +142,47 @@ class SavesScene(Scene):
             self.actions[yes] = ("delete_ok", index)
             self.actions[keep] = ("cancel", index)
             return
-        buttons = 1 if self.demos else 3
+        problem = getattr(info, "problem", "")
+        locked = getattr(info, "locked", False)
+        # a file that cannot be opened has only Delete; a game open elsewhere is watched here
+        buttons = 1 if self.demos or problem else 3
         text_w = rect.width - 2 * pad - buttons * (bw + self.px(10))
         col = text_w // 4
-        title = f"{game_title(info.game)}"
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.modified))
-        people = ", ".join(tr("saves.computer_seat", name=s.name) if s.is_computer else s.name
-                           for s in info.seats)
-        players = tr("saves.one_player") if len(info.seats) == 1 else \
-            tr("saves.players", n=len(info.seats))
-        progress = info.progress if not info.finished else tr("saves.finished")
-        # (column, line, text, theme id, its font size, bold): each shortened to its column
-        cells = ((0, 0, title, "#heading", 20, True), (0, 1, info.name, "#small", 14, False),
-                 (2, 0, progress, "#field", 16, True), (2, 1, when, "#small", 14, False),
-                 (3, 0, players, "#field", 16, True), (3, 1, people, "#small", 14, False))
-        for column, line, text, oid, size, bold in cells:
-            width = (col * 2 if column == 0 else col) - self.px(10)
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.modified)) if info.modified else ""
+        if problem:
+            cells: tuple = ((0, 0, tr("saves.cannot_open"), "#heading", 20, True, 2),
+                            (0, 1, info.name, "#small", 14, False, 2),
+                            (2, 0, problem, "#small", 14, False, 2), (2, 1, when, "#small", 14, False, 2))
+        else:
+            people = ", ".join(tr("saves.computer_seat", name=s.name) if s.is_computer else s.name
+                               for s in info.seats)
+            players = tr("saves.one_player") if len(info.seats) == 1 else \
+                tr("saves.players", n=len(info.seats))
+            progress = info.progress if not info.finished else tr("saves.finished")
+            # (column, line, text, theme id, its font size, bold, columns): shortened to fit
+            cells = ((0, 0, game_title(info.game), "#heading", 20, True, 2),
+                     (0, 1, info.name, "#small", 14, False, 2),
+                     (2, 0, progress, "#field", 16, True, 1), (2, 1, when, "#small", 14, False, 1),
+                     (3, 0, players, "#field", 16, True, 1), (3, 1, people, "#small", 14, False, 1))
+        for column, line, text, oid, size, bold, span in cells:
+            width = col * span - self.px(10)
             fitted = self.app.text.fitted(text, self.px(size), max(8, width - self.px(4)), bold)
             widgets.label(self, pygame.Rect(x + col * column, y + line * self.px(30), width,
                                             self.px(30 if line == 0 else 26)), fitted,
                           object_id=oid)
         bx = rect.right - pad - buttons * (bw + self.px(10)) + self.px(10)
-        open_b = widgets.button(self, pygame.Rect(bx, by, bw, bh),
-                                tr("saves.watch") if self.demos else tr("saves.open"),
-                                tooltip=str(info.path))
-        self.actions[open_b] = ("open", index)
+        if not problem:
+            label = tr("saves.watch") if self.demos or locked else tr("saves.open")
+            tip = tr("saves.watch_elsewhere_tip") if locked and not self.demos else str(info.path)
+            open_b = widgets.button(self, pygame.Rect(bx, by, bw, bh), label, tooltip=tip)
+            self.actions[open_b] = ("open", index)
         if not self.demos:
-            ren = widgets.button(self, pygame.Rect(bx + bw + self.px(10), by, bw, bh),
-                                 tr("saves.rename"), object_id="#secondary")
-            dele = widgets.button(self, pygame.Rect(bx + 2 * (bw + self.px(10)), by, bw, bh),
+            if not problem:
+                ren = widgets.button(self, pygame.Rect(bx + bw + self.px(10), by, bw, bh),
+                                     tr("saves.rename"), object_id="#secondary")
+                self.actions[ren] = ("rename", index)
+            dele = widgets.button(self, pygame.Rect(bx + (buttons - 1) * (bw + self.px(10)), by, bw, bh),
                                   tr("saves.delete"), object_id="#danger")
-            self.actions[ren] = ("rename", index)
             self.actions[dele] = ("delete", index)
 
     def draw(self, surface: pygame.Surface) -> None:
