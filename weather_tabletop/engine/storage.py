@@ -751,6 +751,7 @@ def _fsync_dir(folder: Path) -> None:
 
 # -- the folder ----------------------------------------------------------------------------
 
+TRUST_OLD_BYTES = 2 * 1024 * 1024  # see most_recent
 LIST_HEAD = 4096  # bytes first read from the start of each save for the list (its header) ...
 LIST_TAIL = 8192  # ... and from its end (the last entry); more when a line is longer
 
@@ -848,13 +849,19 @@ def _shown(text: Any) -> str:
 
 def most_recent(folder: Path) -> SaveInfo | None:
     """The newest save that loads and is not finished (for "Continue"): whether it is finished
-    is worked out from its moves, never read from the file."""
+    is worked out from its moves (from the last checkpoint), never read from the file; only a
+    format-1 file over :data:`TRUST_OLD_BYTES`, which has no checkpoint and would have to be
+    replayed whole, is judged by the end flag its last line carries."""
     for info in list_saves(folder):
         if info.game == "?":
             continue
         try:
+            if _read_fast(info.path) is None and info.path.stat().st_size > TRUST_OLD_BYTES:
+                if info.finished:
+                    continue
+                return info
             _read, match = load(info.path)
-        except LoadError:
+        except (LoadError, OSError):
             continue
         if not match.is_over():
             return info
