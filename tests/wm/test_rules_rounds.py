@@ -72,9 +72,9 @@ def test_income_choices_are_made_before_the_next_round(monkeypatch):
     asks for a choice (here "Gain any 1 Voucher (including Science)", on the first slot of the
     Assembly Line) is chosen in Phase C, in turn order, before the next round starts. No income
     space of this edition asks for a choice, so the test gives the first slot that benefit."""
-    from weather_tabletop.games.weather_machine import board, rules
+    from weather_tabletop.games.weather_machine import board, rounds
     data = replace(D, line_income=(("voucher_any",),) + D.line_income[1:])
-    monkeypatch.setattr(rules, "D", data)
+    monkeypatch.setattr(rounds, "D", data)  # Phase C's income
     monkeypatch.setattr(board, "D", data)
     s = replace(base(), lativ_loc=OFFICE, lativ_space=-1, turn_order=(0, 1, 2), initiative=(2, 0, 1))
     only_first = (False,) + (True,) * 11  # only the first slot of the Assembly Line is empty

@@ -1,0 +1,81 @@
+"""The working context of ``decide``: ``Ctx`` applies each event to a working copy as the rules
+produce it; names of seats; the end-of-game trigger that any part of the rules may pull."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from weather_tabletop.engine.protocol import Event
+
+from .board import set_in
+from .events import Logged, Set
+from .state import PlayerState, WMState
+
+
+class Ctx:
+    """Applies each event to a working copy as ``decide`` produces it."""
+
+    def __init__(self, state: WMState) -> None:
+        self.s = state
+        self.ev: list[Event] = []
+
+    def set(self, path: tuple, value: Any, cls: type = Set) -> None:
+        e = cls(tuple(path), value)
+        self.ev.append(e)
+        new = set_in(self.s, e.path, value)
+        # the match applies this event to this state next: keep the result for ``apply`` (a
+        # memo in ``__dict__``, never a field; ``apply`` uses it up)
+        self.s.__dict__["_ahead"] = (e, new)
+        self.s = new
+
+    def log(self, text: str) -> None:
+        self.ev.append(Logged(text[:1].upper() + text[1:]))
+
+    def p(self, seat: int) -> PlayerState:
+        return self.s.pl[seat]
+
+    def pset(self, seat: int, field: str, value: Any) -> None:
+        self.set(("pl", seat, field), value)
+
+    def padd(self, seat: int, field: str, delta: int, index: int | None = None) -> None:
+        cur = getattr(self.p(seat), field)
+        if index is None:
+            self.pset(seat, field, cur + delta)
+        else:
+            self.set(("pl", seat, field, index), cur[index] + delta)
+
+    def top(self) -> tuple:
+        return self.s.stack[-1]
+
+    def push(self, *steps: tuple) -> None:
+        """Push steps; the first one given ends on top (runs first)."""
+        self.set(("stack",), self.s.stack + tuple(reversed(steps)))
+
+    def pop(self) -> tuple:
+        top = self.s.stack[-1]
+        self.set(("stack",), self.s.stack[:-1])
+        return top
+
+    def retop(self, step: tuple) -> None:
+        self.set(("stack",), self.s.stack[:-1] + (step,))
+
+
+def fx(seat: int, name: str, *args: Any) -> tuple:
+    return ("fx", seat, name, *args)
+
+
+def name_of(s: WMState, seat: int) -> str:
+    return s.names[seat] if 0 <= seat < len(s.names) else "Lativ"
+
+
+def order_text(s: WMState, order: tuple[int, ...]) -> str:
+    return ", ".join(name_of(s, x) for x in order)
+
+
+def trigger(c: Ctx, why: str) -> None:
+    """"Finish the current Round, and then play 1 last round\""""
+    c.set(("triggers",), c.s.triggers + (why,))
+    if not c.s.final_round:
+        c.set(("final_round",), c.s.round + 1)
+        c.log(f"The end of the game is triggered: {why}. The current round is finished, then "
+              f"round {c.s.round + 1} is the last, without Phase C.")

@@ -1,0 +1,117 @@
+"""Location 4: R&D (Research, Completing a Branch, Breakthrough, "Building a Prototype") and the
+Award tokens and Nobel Prize a Breakthrough brings."""
+
+from __future__ import annotations
+
+from . import board as B
+from . import words as T
+from .board import ANY, D
+from .state import EMPTY
+from .benefits import advance, return_chem_to_supply, score, take_investment
+from .context import Ctx, fx, name_of, trigger
+from .government import fix_weather
+from .options import prototype_need
+
+
+def research(c: Ctx, seat: int, b: int, i: int) -> None:
+    """Research steps 1-3 (R&D Funding, a Bot, the Chemical; bottom space: another payment)."""
+    advance(c, seat, 2)
+    c.padd(seat, "ws_bots", -1)
+    c.set(("rnd", b, i), seat)
+    w = D.rnd_chemical[b][i]
+    steps: list[tuple] = []
+    if c.p(seat).chemicals[w] > 0:
+        c.padd(seat, "chemicals", -1, w)
+        c.set(("rnd_chem", b, i), w)
+    else:
+        steps.append(("xchem", seat, w, b, i))
+    if i == 0:
+        steps.append(("extra", seat))
+    steps.append(fx(seat, "research_end", b, i))
+    c.push(*steps)
+
+
+def chemicals_exchange(c: Ctx, seat: int, give: int, w: int, b: int, i: int) -> None:
+    """Chemicals Exchange: pay 2 Vouchers; your Chemical to the rightmost empty matching slot;
+    the leftmost Chemical of the type needed is used at once."""
+    return_chem_to_supply(c, seat, give)
+    slot = B.supply_leftmost(c.s, w)
+    c.set(("chem_supply", w, slot), False)
+    c.set(("rnd_chem", b, i), w)
+    c.push(("pay", seat, ANY, 2, ()))
+
+
+def research_end(c: Ctx, seat: int, b: int, i: int) -> None:
+    """Research steps 4-5 and Completing a Branch in R&D.
+
+    "5. Take a Research token from below the column (if not available see next paragraph)" and
+    that paragraph: "If you place the last Bot in a branch, take an Investment tile instead of a
+    Research token." A column with no token left gives the Investment tile too, as Sell a Part
+    does ("If there are no Research tokens remaining in the column, take an Investment tile")."""
+    steps: list[tuple] = [fx(seat, "benefit", x) for x in D.rnd_benefit[i]]
+    who = name_of(c.s, seat)
+    if all(x != EMPTY for x in c.s.rnd[b]):
+        c.log(f"{who} completes the {T.weather(b)} branch of R&D and takes an Investment tile "
+              "instead of a Research token.")
+        c.padd(seat, "investments", 1)
+        steps.append(fx(seat, "lock", b))
+    elif c.s.rnd_tokens[b] > 0:
+        c.set(("rnd_tokens", b), c.s.rnd_tokens[b] - 1)
+        c.pset(seat, "pending_tokens", c.p(seat).pending_tokens + (f"R:{b}",))
+        c.log(f"{who} takes {T.token(f'R:{b}')}.")
+    else:
+        c.log(f"No R&D Research token of {T.weather(b)} is left.")
+        take_investment(c, seat)
+    c.push(*steps)
+    if all(x != EMPTY for br in c.s.rnd for x in br):
+        trigger(c, "all Research spaces in R&D are occupied")
+
+
+def build_prototype(c: Ctx, seat: int, w: int, row: int, own: int) -> None:
+    """"Building a Prototype": exchanges first if needed, then 2 CP per own Bot in the branch and
+    per part provided, 2 CP to the owner of each other Bot used; parts returned with any parts
+    that must stay in the same row."""
+    need, deficit = prototype_need(c.s, seat, w, row, own)
+    if deficit:
+        c.push(("xpart_proto", seat, w, row, own), fx(seat, "prototype_do", w, row, own))
+        return
+    finish_prototype(c, seat, w, row, own)
+
+
+def finish_prototype(c: Ctx, seat: int, w: int, row: int, own: int) -> None:
+    need, _d = prototype_need(c.s, seat, w, row, own)
+    p = c.p(seat)
+    extras = B.forced_extras(p, row, len(need))
+    for x in need:
+        c.padd(seat, "parts", -1, x)
+    mine = sum(1 for x in c.s.rnd[w] if x == seat)
+    why = [T.plural(mine, "own Bot") + " in the branch"] if mine else []
+    why += [T.plural(len(need), "Machine Part") + " provided"] if need else []
+    score(c, seat, 2 * mine + 2 * len(need), f"for the {T.weather(w)} prototype: {T.and_list(why)}")
+    for i in range(3):
+        o = c.s.rnd[w][i]
+        if o != EMPTY and o != seat and not own & (1 << i):
+            score(c, o, 2, f"for a Bot that provides a part to {name_of(c.s, seat)}'s prototype")
+    steps: list[tuple] = []
+    if extras:
+        steps.append(("return_extra", seat, extras))
+    steps.append(fx(seat, "award", w))
+    c.push(*steps)
+
+
+def take_award(c: Ctx, seat: int, w: int) -> None:
+    """Breakthrough step 4 (Award, the Nobel Prize with the 3rd) and a full tile."""
+    if c.s.awards_left > 0:
+        c.set(("awards_left",), c.s.awards_left - 1)
+        c.padd(seat, "pending_awards", 1)
+        c.padd(seat, "awards", 1)
+        c.log(f"{name_of(c.s, seat)} takes an Award token, {c.p(seat).awards} in all.")
+        if c.p(seat).awards == 3 and c.s.nobel_left:
+            c.set(("nobel_left",), False)
+            c.pset(seat, "nobel", True)
+            c.log(f"{name_of(c.s, seat)} takes the Nobel Prize with the third Award token.")
+            trigger(c, f"{name_of(c.s, seat)} takes the Nobel Prize")
+    else:
+        c.log("No Award token is left in the reserve.")
+    if B.extreme_full(c.s, w):
+        fix_weather(c, w)

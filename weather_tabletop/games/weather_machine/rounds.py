@@ -1,0 +1,117 @@
+"""Rounds and phases: Phase A's turns, Phase B (the experiment; the final round's experiments and
+final placements), Phase C (turn order, income, Lativ's return)."""
+
+from __future__ import annotations
+
+from . import board as B
+from . import words as T
+from .board import D, W
+from .data import OFFICE, SUPPLY
+from .benefits import gain, gain_vouchers
+from .context import Ctx, fx, name_of, order_text
+from .lab import active_tile, experiment_steps
+
+
+def start_round(c: Ctx) -> None:
+    c.set(("round",), c.s.round + 1)
+    c.set(("phase",), "A")
+    last = " This is the final round." if c.s.final_round == c.s.round else ""
+    c.log(f"Round {c.s.round} begins, Phase A. Turn order: {order_text(c.s, c.s.turn_order)}.{last}")
+    steps: list[tuple] = []
+    for seat in c.s.turn_order:
+        steps += [("turn_sub", seat), ("move", seat), ("tokens", seat)]
+    steps.append(fx(-1, "phase_b"))
+    c.push(*steps)
+
+
+def phase_b(c: Ctx) -> None:
+    """Phase B: Run Weather Machine Experiment (the final round: every completed branch)."""
+    s = c.s
+    if s.final_round and s.round >= s.final_round:
+        c.set(("phase",), "final")
+        c.log("Phase B of the final round: starting with the Assistant's branch, every completed "
+              "branch with a matching Experiment tile runs its experiment.")
+        steps: list[tuple] = []
+        ran = []
+        for k in range(W):
+            b = (s.assistant + k) % W
+            e = active_tile(s, b)
+            if B.lab_full(s, b) and e is not None:
+                steps.append(fx(-1, "say", f"The {T.weather(b)} experiment runs with {T.experiment(e)}."))
+                steps += experiment_steps(s, b, e)
+                ran.append(b)
+        if not ran:
+            c.log("No completed branch has a matching Experiment tile: no experiment runs.")
+        steps.append(fx(-1, "say", "Before final scoring, each player in turn order may place Award "
+                                   "tokens and use Investment tiles."))
+        steps += [("final_place", seat) for seat in s.turn_order]
+        steps.append(fx(-1, "final_scoring"))
+        c.push(*steps)
+        return
+    c.set(("phase",), "B")
+    b = s.assistant
+    e = active_tile(s, b)
+    if e is not None and B.lab_full(s, b):
+        c.log(f"Phase B: the {T.weather(b)} branch is full and {T.experiment(e)} is in the display, "
+              f"so the {T.weather(b)} experiment runs.")
+        steps = experiment_steps(s, b, e)
+    else:
+        why = ("no Experiment tile in the display matches it" if e is None
+               else "not every space of the branch has a Bot")
+        c.log(f"Phase B: the {T.weather(b)} experiment does not run: {why}.")
+        steps = [("exp_keep", seat, b) for seat in s.turn_order if seat in s.lab[b]]
+        steps.append(fx(-1, "lativ_back", b))
+    c.push(*steps, fx(-1, "prepare"), fx(-1, "phase_c"))
+
+
+def phase_c(c: Ctx) -> None:
+    """Phase C: turn order from the Initiative markers; income if Lativ is in his Office.
+
+    "Each player gains the depicted benefits on each empty space of the top two sections of their
+    Assembly Line" and "After players have gained their income, move Lativ to his space in
+    Supply": the income of each player in turn order, Lativ's return, then the next round. A
+    benefit that asks for a choice is chosen before the next round starts."""
+    c.set(("phase",), "C")
+    c.set(("turn_order",), c.s.initiative)
+    c.log(f"Phase C: the turn order follows the Initiative markers: {order_text(c.s, c.s.turn_order)}.")
+    if c.s.lativ_loc != OFFICE:
+        c.push(fx(-1, "start_round"))
+        return
+    c.log("Lativ is in his Office: each player gains the income of the empty spaces in the top "
+          "two sections of the Assembly Line.")
+    c.push(*[fx(seat, "income") for seat in c.s.turn_order], fx(-1, "lativ_home"),
+           fx(-1, "start_round"))
+
+
+def income(c: Ctx, seat: int) -> None:
+    """One player's income: the Vouchers at once, then the other benefits in the order of the
+    spaces (those that need a choice become steps of this player)."""
+    items: tuple[str, ...] = ()
+    for i in range(6):
+        if not c.p(seat).line[i]:
+            items += D.line_income[i]
+    who = name_of(c.s, seat)
+    if not items:
+        c.log(f"Income: {who} has no empty income space and gains nothing.")
+    by_type = [0] * 5
+    for it in items:
+        kind, _, arg = it.partition(":")
+        if kind == "voucher":
+            t, _, n = arg.partition(":")
+            by_type[D.raw["vouchers"]["keys"].index(t)] += int(n)
+    got = []
+    for t in range(5):
+        if by_type[t]:
+            g = min(by_type[t], B.gain_room(c.p(seat), t))
+            gain_vouchers(c, seat, t, by_type[t], log=False)
+            got.append(T.voucher(t, g) + (f", {by_type[t] - g} more not fitting" if g < by_type[t] else ""))
+    if got:
+        c.log(f"Income: {who} gains {T.and_list(got)}.")
+    gain(c, seat, tuple(it for it in items if not it.startswith("voucher:")))
+
+
+def lativ_home(c: Ctx) -> None:
+    """"After players have gained their income, move Lativ to his space in Supply (Location 1).\""""
+    c.set(("lativ_loc",), SUPPLY)
+    c.set(("lativ_space",), -1)
+    c.log("Lativ moves back to his space in Supply.")
