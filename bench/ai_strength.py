@@ -10,9 +10,10 @@ seed is ``--seed + i``. A tie counts as half a win. ``hard`` thinks for exactly 
 rollouts per move, rounded up to one rollout per candidate (deterministic for a seed), never
 against a clock; the defaults (Meteo 1, Machines To The Sky 6, Weather Machine 1) are the
 budgets of ``docs/ai.md``.
-A solo win (``--solo``) is a score above the Automa's, a tie half. In Machines To The Sky
-``--solo`` also plays ``hard`` alone against the Automa at 0, 2, 4 and 6 red cards (a win is
-beating the Automa's score). Games are played through the rules directly (no saving).
+In Machines To The Sky ``--solo`` also plays ``hard`` alone against the Automa at 0, 2, 4 and 6
+red cards (``--red``): a win is what the game's final scores call one, at least as many VP as the
+Automa's solo objective (a tie is a joint victory: ``rules.beats_automa``, the same function
+the game's result uses). Games are played through the rules directly (no saving).
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from weather_tabletop.ai import make_player  # noqa: E402
 from weather_tabletop.engine.protocol import GameConfig, SeatConfig, default_colours  # noqa: E402
+from weather_tabletop.games.machines_to_the_sky.rules import (automa_score,  # noqa: E402
+                                                              beats_automa)
 
 
 def load_game(name: str) -> Any:
@@ -81,10 +84,7 @@ def play(game_name: str, levels: tuple[str, ...], seed: int, options: dict[str, 
         if commands > 20000:
             raise RuntimeError(f"seed {seed}: no end after 20000 commands")
     totals = [line.total for line in sorted(game.scores(state), key=lambda l: l.seat)]
-    automa = None
-    if getattr(state, "automa", False):
-        from weather_tabletop.games.machines_to_the_sky.rules import automa_score
-        automa = automa_score(state)
+    automa = automa_score(state) if getattr(state, "automa", False) else None
     return totals, automa, time.perf_counter() - started, commands
 
 
@@ -93,9 +93,11 @@ def _job(args: tuple) -> tuple[int, float, float, int]:
     index, game_name, levels, seed, options, iterations = args
     totals, automa, seconds, commands = play(game_name, levels, seed, options, iterations)
     me = index % 2 if len(levels) == 2 else 0
-    rivals = [t for i, t in enumerate(totals) if i != me] + ([automa] if automa is not None else [])
-    best = max(rivals)
-    result = 1.0 if totals[me] > best else 0.5 if totals[me] == best else 0.0
+    rivals = [t for i, t in enumerate(totals) if i != me]
+    best = max(rivals, default=totals[me])
+    result = 0.0 if totals[me] < best else 0.5 if rivals and totals[me] == best else 1.0
+    if automa is not None and not beats_automa(totals[me], automa):
+        result = 0.0
     return index, result, seconds, commands
 
 

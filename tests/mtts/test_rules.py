@@ -12,7 +12,8 @@ from weather_tabletop.games.machines_to_the_sky import commands as C
 from weather_tabletop.games.machines_to_the_sky import content as K
 from weather_tabletop.games.machines_to_the_sky import effects as FX
 from weather_tabletop.games.machines_to_the_sky import events as E
-from weather_tabletop.games.machines_to_the_sky.rules import GAME, automa_score, score_parts
+from weather_tabletop.games.machines_to_the_sky.rules import (GAME, automa_score, automa_start,
+                                                              score_parts)
 from weather_tabletop.games.machines_to_the_sky.state import (AUTO_EVENTS, AUTO_LEVELUP,
                                                               AUTO_MARKET, AUTO_ROUND_START,
                                                               AUTOMA, BIDDING, DISCARD, INCOME,
@@ -535,7 +536,7 @@ def test_automa_experts_compete_and_claim() -> None:
         GAME.decide(s, C.Bid(0, 0, 2))
     s, events = play(s, C.Pass(0))
     assert E.ProjectClaimed(0, AUTOMA) in events and one in s.automa_claimed
-    assert automa_score(s) == K.PROJECTS[one].rating
+    assert automa_score(s) == automa_start(0) + K.PROJECTS[one].rating
 
 
 def test_automa_bottom_conditions() -> None:

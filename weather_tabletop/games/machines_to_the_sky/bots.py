@@ -26,7 +26,7 @@ from weather_tabletop.engine.protocol import Command, Game
 
 from . import commands as C
 from . import content as K
-from .rules import automa_score, score_parts
+from .rules import automa_claimed_vp, automa_score, automa_start, beats_automa, score_parts
 from .state import (BIDDING, DISCARD, INCOME, LEVELUP, LEVELUP_ORDER, MANAGEMENT, OVER,
                     PRIORITY_SPACE, MttsState, elements, requirement, slot_counts)
 
@@ -283,29 +283,35 @@ def determinize(view: MttsState, seat: int, rng: Rng) -> MttsState:
 # -- the hard player's judgement ------------------------------------------------------------------
 
 
-def _final_margin(state: MttsState, seat: int) -> float:
+def _final_margin(state: MttsState, seat: int) -> tuple[float, float]:
+    """The lead over the best rival at the end, and ``seat``'s result: 1 for a win, 0.5 for a
+    win shared with another seat, 0 for a loss (against the Automa by :func:`beats_automa`, its
+    tie rule)."""
     totals = [l1 + min(mid, cap)
               for l1, mid, cap in (score_parts(state, s) for s in range(state.n))]
+    mine = totals[seat]
     rivals = [t for i, t in enumerate(totals) if i != seat]
+    result = 0.0 if any(t > mine for t in rivals) else 0.5 if mine in rivals else 1.0
     if state.automa:
         rivals.append(automa_score(state))
-    return totals[seat] - max(rivals, default=totals[seat])
+        result = result if beats_automa(mine, rivals[-1]) else 0.0
+    return mine - max(rivals, default=mine), result
 
 
 def evaluate(state: MttsState, seat: int) -> float:
-    """The search's reward for ``seat`` in 0..1: at the end, 1 for a sole win, 0.5 for a tie and
-    0 for a loss, nudged by the margin; before it, a logistic of :func:`mat_value` against the
-    best rival (another seat's mat value, or the Automa's score projected to the last round)."""
+    """The search's reward for ``seat`` in 0..1: at the end, 1 for a sole win (or beating the
+    Automa), 0.5 for a tie with another seat and 0 for a loss, nudged by the margin; before it, a
+    logistic of :func:`mat_value` against the best rival (another seat's mat value, or the
+    Automa's score with what it claims projected to the last round)."""
     if state.phase == OVER:
-        margin = _final_margin(state, seat)
-        base = 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
+        margin, base = _final_margin(state, seat)
         return 0.9 * base + 0.1 / (1 + math.exp(-margin / 4))
     mine = mat_value(state, seat)
     rivals = [mat_value(state, s) for s in range(state.n) if s != seat]
     if state.automa:
-        played = max(1, state.round)
-        rivals.append(automa_score(state) * K.ROUNDS / played if state.round else
-                      automa_score(state) + 8)
+        claimed = automa_claimed_vp(state)
+        rivals.append(automa_start(state.red_cards) +
+                      (claimed * K.ROUNDS / max(1, state.round) if state.round else claimed + 8))
     margin = mine - max(rivals, default=mine)
     return 1 / (1 + math.exp(-margin / 4))
 

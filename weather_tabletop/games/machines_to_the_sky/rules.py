@@ -38,6 +38,11 @@ Where the rulebook is silent or contradicts itself, the project decides (and tes
 * The Automa's Experts count as another player's: a Bid must beat them too; a tie claims nothing.
   Its cubes are its own (not one of the four colours, not limited); Projects it claims leave play
   and count for its score. Its bottom conditions are looked at as Resolve Bids begins.
+* The solo objective (Solo Mode prints none): the Automa scores a start for the red cards chosen
+  at setup plus the Rating of each Project it claims (:func:`automa_score`); the red cards added
+  during play do not count, so the difficulty is the chosen one ("2 Red cards should be
+  considered tough, 4 very tough and 6 nearly impossible"). At least as many VP as the Automa
+  wins (:func:`beats_automa`: a tie is a joint victory, as between players).
 """
 
 from __future__ import annotations
@@ -68,12 +73,43 @@ PHASE_NAMES = {ACTORS: "Setup", DISCARD: "Income", INCOME: "Income", BIDDING: "M
                OVER: "Game over"}
 
 
-def automa_score(state: MttsState) -> int:
-    """The solo objective (project rule, data/components.toml ``automa_score``): the Automa
-    scores the Rating of each Project it claimed plus ``red_vp`` (4) for each red card in its deck."""
+def automa_start(red_cards: int) -> int:
+    """The Automa's score before it claims anything: ``start`` plus ``per_red`` for each red card
+    chosen at setup (project rule, data/components.toml ``automa_score``). Hard cards added during
+    play do not count: the difficulty is the chosen setting, as the rulebook prints it ("2 Red
+    cards should be considered tough, 4 very tough and 6 nearly impossible")."""
     cfg = K.C["automa_score"]
-    ratings = sum(K.PROJECTS[c].rating for c in state.automa_claimed if c >= 0)
-    return cfg["per_rating"] * ratings + cfg["red_vp"] * state.automa_reds
+    return cfg["start"] + cfg["per_red"] * red_cards
+
+
+def automa_claimed_vp(state: MttsState) -> int:
+    """What the Projects the Automa claimed add to its score: ``per_rating`` per point of Rating."""
+    return K.C["automa_score"]["per_rating"] * sum(
+        K.PROJECTS[c].rating for c in state.automa_claimed if c >= 0)
+
+
+def automa_score(state: MttsState) -> int:
+    """The solo objective (project rule, data/components.toml ``automa_score``): the Automa's
+    start for the red cards chosen at setup plus the Rating of each Project it claimed."""
+    return automa_start(state.red_cards) + automa_claimed_vp(state)
+
+
+def beats_automa(vp: int, automa: int) -> bool:
+    """The tie rule against the Automa, the rulebook's between players ("In the case of a tie,
+    consider it a joint victory", How To Win): at least as many VP as the Automa wins. The
+    final scores, the setup note, the table and ``bench/ai_strength.py`` all use this."""
+    return vp >= automa
+
+
+def objective_text(red_cards: int) -> str:
+    """The solo objective in two sentences, as the setup note says it before the game."""
+    cfg = K.C["automa_score"]
+    per = ("the Rating of each Project it claims" if cfg["per_rating"] == 1 else
+           f"{cfg['per_rating']} VP per point of Rating of each Project it claims")
+    return (f"Against the Automa: it starts with {cfg['start']} VP, plus {cfg['per_red']} for each "
+            f"red card chosen (here {red_cards}: {automa_start(red_cards)} VP), and adds {per}; "
+            f"red cards added during play do not count. You win with at least as many VP as the "
+            f"Automa (a tie is a joint victory).")
 
 
 def lane_panel(p: Player, lane: int) -> str | None:
@@ -1043,16 +1079,14 @@ class MachinesToTheSky:
             capped = min(mid, cap)
             totals.append(lane1 + capped)
             parts.append((("Lane 1", lane1), ("Lanes 2-3", mid), ("Over the Ark Level maximum", capped - mid)))
-        rivals = list(totals)
         auto = automa_score(state) if state.automa else None
-        if auto is not None:
-            rivals.append(auto)
         out = []
         for seat in range(state.n):
             breakdown = parts[seat]
+            rank = 1 + sum(1 for t in totals if t > totals[seat])
             if auto is not None:
                 breakdown += (("Automa's score (to reach; not added)", auto),)
-            rank = 1 + sum(1 for t in rivals if t > totals[seat])
+                rank += 0 if beats_automa(totals[seat], auto) else 1
             out.append(ScoreLine(seat, totals[seat], breakdown, rank))
         return out
 
@@ -1126,11 +1160,7 @@ class MachinesToTheSky:
         """The solo objective, shown before the game (Solo Mode leaves the comparison open)."""
         if players > 1 and options.get("automa") != "yes":
             return None
-        cfg = K.C["automa_score"]
-        reds = int(options.get("red_cards", 0))
-        return (f"Against the Automa: it scores {cfg['per_rating']} VP per Rating of each Project "
-                f"it claims, plus {cfg['red_vp']} per red card in its deck ({reds} now, so "
-                f"{cfg['red_vp'] * reds} to start). You win with at least as many VP.")
+        return objective_text(int(options.get("red_cards", 0)))
 
     def describe_event(self, state: MttsState, event: Event) -> str:
         e = event

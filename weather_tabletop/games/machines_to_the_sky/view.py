@@ -45,7 +45,8 @@ from . import commands as C
 from . import content as K
 from . import effects as FX
 from . import view_art as va
-from .rules import automa_score, lane_panel, lane_vp, score_parts
+from .rules import (automa_claimed_vp, automa_score, automa_start, lane_panel, lane_vp,
+                    score_parts)
 from .state import (ACTORS, BIDDING, DISCARD, HIDDEN, INCOME, LEVELUP, LEVELUP_ORDER, MANAGEMENT,
                     PRIORITY_SPACE, MttsState, advance_cost, demote_cost, elements, hand_limit,
                     mat, slot_counts)
@@ -904,27 +905,37 @@ class MachinesView:
                 self._tip(br, "Beneath: " + ", ".join(K.PROJECTS[c].name for c in cards[:-1]) + ".")
 
     def _automa_panel(self, surf: pygame.Surface, state: MttsState, box: tuple) -> None:
-        """The Automa in the column of the other mats: its deck, score and claimed Projects."""
+        """The Automa in the column of the other mats: its score (the solo objective) and how it
+        is made, what it takes to beat it, its deck and its claimed Projects."""
         x0, y0, w, h = box
         r = self.R(*box)
         self._panel(surf, r, theme.SKY, va.AUTOMA_RGB, max(2, self.n(2)))
         tok = self.R(x0 + 5, y0 + 3, 19, 19)
         surf.blit(self._cube(-2, tok.h), tok)
-        self._text(surf, f"Automa  {automa_score(state)} VP", self.R(x0 + 28, y0 + 3, 130, 19), 13, bold=True)
+        score, claimed = automa_score(state), automa_claimed_vp(state)
+        start = automa_start(state.red_cards)
+        self._text(surf, f"Automa  {score} VP", self.R(x0 + 28, y0 + 3, 130, 19), 13, bold=True)
         facts = (f"deck {len(state.automa_deck)} ({state.automa_reds} red) · claimed "
                  f"{len(state.automa_claimed)}" + (f" · your Power -{state.power_cut}" if state.power_cut else ""))
         self._text(surf, facts, self.R(x0 + 160, y0 + 3, w - 166, 19), 12, theme.INK_SOFT, align="right")
-        y = y0 + 25
+        how = f"{start} at start ({state.red_cards} red) + {claimed} Rating"
+        self._text(surf, how, self.R(x0 + 8, y0 + 23, w * 0.5 - 8, 17), 12, theme.INK_SOFT)
+        self._text(surf, f"you need {score}+ VP", self.R(x0 + w * 0.5, y0 + 23, w * 0.5 - 6, 17),
+                   12, bold=True, align="right")
+        y = y0 + 42
         for c in reversed(state.automa_claimed):
             if y + 18 > y0 + h - 3:
                 break
             self._strip(surf, self.R(x0 + 5, y, w - 10, 18), c)
             y += 19
-        self._tip(r, f"The Automa: {_plural(len(state.automa_deck), 'card')} in its deck "
-                     f"({state.automa_reds} red). It has claimed "
-                     f"{_plural(len(state.automa_claimed), 'Project')}: score "
-                     f"{automa_score(state)} (the Rating of each claimed Project + "
-                     f"{K.C['automa_score']['red_vp']} per red card). Beat it to win."
+        cfg = K.C["automa_score"]
+        self._tip(r, f"The Automa scores {score} VP now: {cfg['start']} + {cfg['per_red']} per red "
+                     f"card chosen at setup ({state.red_cards}) = {start}, plus the Rating of each "
+                     f"Project it claimed ({claimed}); red cards it adds during play do not count. "
+                     f"You win with at least as many VP (a tie is a joint victory). "
+                     f"Its deck: {_plural(len(state.automa_deck), 'card')} "
+                     f"({state.automa_reds} red); it has claimed "
+                     f"{_plural(len(state.automa_claimed), 'Project')}."
                      + (f" Hard cards cut the next Power Income by {state.power_cut}."
                         if state.power_cut else ""))
 
