@@ -8,6 +8,7 @@ from typing import Any
 from weather_tabletop.engine.match import Match
 from weather_tabletop.engine.protocol import Command, GameConfig, IllegalMove, SeatConfig
 from weather_tabletop.games.meteo.board import BOARD
+from weather_tabletop.i18n import tr
 from weather_tabletop.games.meteo.rules import GAME, start_village
 from weather_tabletop.games.meteo.state import MeteoState
 
@@ -46,7 +47,7 @@ def refused(s: MeteoState, command: Command) -> str:
     try:
         GAME.decide(s, command)
     except IllegalMove as exc:
-        return exc.reason
+        return tr(exc.reason)
     raise AssertionError(f"{command} was accepted")
 
 

@@ -10,9 +10,11 @@ from weather_tabletop import cli, resources
 from weather_tabletop.engine.match import Match
 from weather_tabletop.engine.storage import SavedGame
 from weather_tabletop.games.meteo.rules import GAME
+from weather_tabletop.i18n import tr
 
 DEMO = Path(__file__).resolve().parents[2] / "saves" / "meteo-demo-2p.wtsave"
-#: The final scores recorded in the file (Ada red, Ben light yellow; greedy computer seats).
+#: The final scores recorded in the file (Ada red, Ben light yellow; greedy computer seats), by
+#: category as the English catalogue names it.
 EXPECTED = {0: (15, 1, {"own village": 12, "own half": 4, "not in own half": -1,
                         "starting village": 0}),
             1: (13, 2, {"own village": 6, "own half": 7, "not in own half": 0,
@@ -27,7 +29,8 @@ def test_verify_accepts_it(capsys):
     assert cli.main(["verify", "--json", str(DEMO)]) == 0
     info = json.loads(capsys.readouterr().out)
     assert info["game"] == "meteo" and info["over"] and info["notice"] is None
-    got = {s["seat"]: (s["total"], s["rank"], s["breakdown"]) for s in info["scores"]}
+    got = {s["seat"]: (s["total"], s["rank"], {tr(k): v for k, v in s["breakdown"].items()})
+           for s in info["scores"]}
     assert got == EXPECTED
 
 
@@ -40,5 +43,6 @@ def test_replaying_the_commands_reaches_the_recorded_scores():
         match.submit(command)
     assert match.is_over()
     assert match.state == recorded.state
-    got = {l.seat: (l.total, l.rank, dict(l.breakdown)) for l in GAME.scores(match.state)}
+    got = {l.seat: (l.total, l.rank, {tr(k): v for k, v in l.breakdown})
+           for l in GAME.scores(match.state)}
     assert got == EXPECTED

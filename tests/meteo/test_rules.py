@@ -16,6 +16,7 @@ from weather_tabletop.games.meteo.events import (DieRolled, EndTriggered, GameEn
                                                  MarkersBlown, SupplyShuffled)
 from weather_tabletop.games.meteo.rules import GAME
 from weather_tabletop.games.meteo.state import DRAW, MOVE, OVER, PLACE, WIND, WITCH
+from weather_tabletop.i18n import tr
 
 from .helpers import config, home, refused, run, start, started, state
 
@@ -73,7 +74,7 @@ def test_setup_colours():
     for players, wrong in ((2, ("red", "green")), (3, ("red", "green", "blue")),
                            (4, ("red", "yellow", "green", "orange")), (2, ("red", "purple"))):
         reason = GAME.check_seats(config(players, colours=wrong))
-        assert reason and reason.startswith("Setup:")
+        assert reason and tr(reason).startswith("Setup:")
         with pytest.raises(ValueError, match="Setup"):
             started(players, colours=wrong)
     for c in range(6):
@@ -536,6 +537,11 @@ def test_the_round_is_played_to_the_end():
     assert s.phase == OVER
 
 
+def shown(breakdown) -> dict[str, int]:
+    """A score breakdown by its categories' English names."""
+    return {tr(k): v for k, v in breakdown}
+
+
 def test_scoring_with_ties():
     """Scoring: own village 3, own half 1, not in own half -1, still in the starting village -3;
     tied players share the rank."""
@@ -544,10 +550,10 @@ def test_scoring_with_ties():
     yellow = [home(s, 1), (1, 1), (1, 1), (-1, -1), start(s, 1)] + [(2, 1)] * 4
     s = state(2, figures=[red, yellow])
     lines = GAME.scores(s)
-    assert dict(lines[0].breakdown) == {"own village": 6, "own half": 5, "not in own half": -1,
+    assert shown(lines[0].breakdown) == {"own village": 6, "own half": 5, "not in own half": -1,
                                         "starting village": -3}
     assert lines[0].total == 7
-    assert dict(lines[1].breakdown) == {"own village": 3, "own half": 6, "not in own half": -1,
+    assert shown(lines[1].breakdown) == {"own village": 3, "own half": 6, "not in own half": -1,
                                         "starting village": -3}
     assert lines[1].total == 5 and (lines[0].rank, lines[1].rank) == (1, 2)
     yellow = [home(s, 1), home(s, 1), (1, 1), (-1, -1), start(s, 1)] + [(2, 1)] * 4

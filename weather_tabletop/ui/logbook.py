@@ -3,24 +3,37 @@
 
 A match continued from a save's checkpoint starts with the moves that led to it (the whole active
 history, read from the file without the rules) when there are at most :data:`HISTORY_GROUPS` of
-them; a longer game's log starts at the checkpoint with a line saying so."""
+them; a longer game's log starts at the checkpoint with a line saying so.
+
+A line keeps what the game said (a message, or a text) and renders it when shown, in the
+language chosen then: switching the language re-renders the log without replaying it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.match import Group, Match
-from ..i18n import tr
+from ..i18n import language, msg, tr
 
 HISTORY_GROUPS = 5000  # a restored match's earlier moves are listed up to this many
 
 
 @dataclass(frozen=True)
 class Line:
-    text: str
+    said: Any  # a message (or a text), rendered by ``text``
     seat: int | None
     kind: str  # "command", "event", "undo", "redo", "setup"
+    _shown: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def text(self) -> str:
+        """The line in the current language (rendered once per language)."""
+        lang = language()
+        shown = self._shown.get(lang)
+        if shown is None:
+            shown = self._shown[lang] = tr(self.said)
+        return shown
 
 
 class LogBook:
@@ -59,7 +72,7 @@ class LogBook:
             except (LookupError, Exception):  # noqa: BLE001 - the log must not stop the table
                 sealed = None
         if sealed is None:
-            self.lines.append(Line(tr("log.earlier", n=base), None, "setup"))
+            self.lines.append(Line(msg("log.earlier", n=base), None, "setup"))
             self._states = [base_state, base_state]
             self._groups = [groups[0]]
         else:
@@ -73,12 +86,12 @@ class LogBook:
             state = _fold(match, state, group)
             self._undone.insert(0, (group, state))
 
-    def _name(self, match: Match, seat: int | None) -> str:
+    def _name(self, match: Match, seat: int | None) -> Any:
         if seat is None or not 0 <= seat < len(match.config.seats):
-            return tr("table.someone")
+            return msg("table.someone")
         return match.config.seats[seat].name
 
-    def _events(self, match: Match, state: Any, group: Group, said: str = "") -> Any:
+    def _events(self, match: Match, state: Any, group: Group, said: Any = "") -> Any:
         """Add the event lines of ``group``; a line that repeats the command's line is left out."""
         game = match.game
         for event in group.events:
@@ -86,7 +99,7 @@ class LogBook:
             if text and _same(text, said):
                 said = ""  # only the first repeat is redundant
             elif text:
-                self.lines.append(Line(tr(text), group.seat, "event"))
+                self.lines.append(Line(text, group.seat, "event"))
             state = game.apply(state, event)
         return state
 
@@ -97,9 +110,9 @@ class LogBook:
             said = ""
             if group.kind == "command" and group.command is not None:
                 said = game.describe_command(before, group.command)
-                self.lines.append(Line(tr(said), group.seat, "command"))
+                self.lines.append(Line(said, group.seat, "command"))
             else:
-                self.lines.append(Line(tr("log.setup"), None, "setup"))
+                self.lines.append(Line(msg("log.setup"), None, "setup"))
             self._states.append(self._events(match, before, group, said))
             self._groups.append(group)
             self._undone.clear()
@@ -108,14 +121,14 @@ class LogBook:
             state = self._states.pop()
             self._undone.append((undone, state))
             what = game.describe_command(self._states[-1], undone.command) if undone.command else ""
-            self.lines.append(Line(tr("log.undo", name=self._name(match, group.seat), what=tr(what)),
+            self.lines.append(Line(msg("log.undo", name=self._name(match, group.seat), what=what),
                                    group.seat, "undo"))
         elif group.kind == "redo" and self._undone:
             redone, state = self._undone.pop()
             what = game.describe_command(self._states[-1], redone.command) if redone.command else ""
             self._groups.append(redone)
             self._states.append(state)
-            self.lines.append(Line(tr("log.redo", name=self._name(match, group.seat), what=tr(what)),
+            self.lines.append(Line(msg("log.redo", name=self._name(match, group.seat), what=what),
                                    group.seat, "redo"))
 
 
@@ -125,5 +138,7 @@ def _fold(match: Match, state: Any, group: Group) -> Any:
     return state
 
 
-def _same(a: str, b: str) -> bool:
+def _same(a: Any, b: Any) -> bool:
+    """Whether two lines (texts or messages) read the same, compared as shown."""
+    a, b = tr(a), tr(b)
     return a.strip().rstrip(".").casefold() == b.strip().rstrip(".").casefold()

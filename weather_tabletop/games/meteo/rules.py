@@ -48,9 +48,10 @@ from typing import Hashable, Iterable
 from weather_tabletop.engine.chance import rng
 from weather_tabletop.engine.protocol import (Colour, Command, Event, GameConfig, IllegalMove,
                                               OptionSpec, ScoreLine)
+from weather_tabletop.i18n import Msg, msg, tr
 
-from .board import (BOARD, COLOURED, DIRECTION_NAMES, LANDSCAPE, PERCH, VILLAGE, WIND, Board,
-                    Pos)
+from . import words
+from .board import BOARD, COLOURED, LANDSCAPE, PERCH, VILLAGE, WIND, Board, Pos
 from .commands import (COMMANDS, DrawMarker, EndMovement, EndPlacement, PlaceMarker,
                        RelocateFigure, RelocateWitch, RemoveMarker, RollWind, SkipRemoval,
                        StepFigure, StepWitch)
@@ -77,11 +78,15 @@ COLOURS = (
 PAIRS = {"red-yellow": (0, 3), "green-blue": (1, 4), "orange-lightblue": (2, 5)}
 TRIOS = {"red-orange-blue": (0, 2, 4), "green-yellow-lightblue": (1, 3, 5)}
 FIGURES = {2: 9, 3: 6, 4: 5}
+#: the score categories (catalogue keys), in display order
+SCORE_OWN_VILLAGE = "meteo.score.own_village"
+SCORE_OWN_HALF = "meteo.score.own_half"
+SCORE_OUTSIDE = "meteo.score.not_in_own_half"
+SCORE_START = "meteo.score.starting_village"
 
 OPTIONS = (
-    OptionSpec("round_limit", "Round limit (project rule)", (40, 60, 100, 0), 60,
-               "Not in the rulebook: the game also ends after this round (0: no limit), so a "
-               "game where nobody advances still ends."),
+    OptionSpec("round_limit", msg("meteo.option.round_limit"), (40, 60, 100, 0), 60,
+               msg("meteo.option.round_limit_help")),
 )
 
 
@@ -94,21 +99,17 @@ def allowed_colour_sets(players: int) -> list[tuple[int, ...]]:
     return [tuple(c for c in range(6) if c not in p) for p in PAIRS.values()]
 
 
-def colour_error(config: GameConfig) -> str | None:
+def colour_error(config: GameConfig) -> Msg | None:
     """Why the seats' colours are not a set the Setup allows, or None."""
     keys = [c.key for c in COLOURS]
     chosen = [keys.index(s.color) if s.color in keys else -1 for s in config.seats]
     if -1 in chosen:
-        return "Setup: every seat plays one of red, green, orange, light yellow, blue, light blue."
+        return msg("meteo.reason.setup_colours")
     if tuple(sorted(chosen)) in allowed_colour_sets(config.players):
         return None
-    return {2: "Setup: with 2 players, two opposite colours are played (red and light yellow, "
-               "green and blue, or orange and light blue).",
-            3: "Setup: with 3 players, red, orange and blue, or light yellow, light blue and "
-               "green are played.",
-            4: "Setup: with 4 players, two opposite colours are not used (leave out red and light "
-               "yellow, green and blue, or orange and light blue)."}.get(
-        config.players, "Meteo is played by 2 to 4 players.")
+    if config.players in (2, 3, 4):
+        return msg(f"meteo.reason.setup_colours_{config.players}")
+    return msg("meteo.reason.players")
 
 
 def seat_colours(config: GameConfig) -> tuple[int, ...]:
@@ -145,7 +146,7 @@ class Meteo:
         first = {2: PAIRS["red-yellow"], 3: TRIOS["red-orange-blue"], 4: (0, 1, 3, 4)}
         return tuple(COLOURS[c].key for c in first.get(players, range(players)))
 
-    def check_seats(self, config: GameConfig) -> str | None:
+    def check_seats(self, config: GameConfig) -> Msg | None:
         """Why these seats cannot start a game (the Setup rule), or None."""
         return colour_error(config)
 
@@ -154,7 +155,7 @@ class Meteo:
     def initial_state(self, config: GameConfig) -> MeteoState:
         n = config.players
         if not self.min_players <= n <= self.max_players:
-            raise ValueError("Meteo is played by 2 to 4 players")
+            raise ValueError(msg("meteo.reason.players"))
         cols = seat_colours(config)
         figures = tuple((start_village(self.board, c),) * FIGURES[n] for c in cols)
         return MeteoState(
@@ -285,50 +286,47 @@ class Meteo:
 
     # -- legality ---------------------------------------------------------------------------
 
-    def _turn_error(self, state: MeteoState, seat: int, phase: str) -> str | None:
+    def _turn_error(self, state: MeteoState, seat: int, phase: str) -> Msg | None:
         if state.phase == OVER:
-            return "The game is over."
+            return msg("meteo.reason.over")
         if state.phase == SETUP:
-            return "The game has not been set up."
+            return msg("meteo.reason.not_set_up")
         who, _ = self.relocator(state)
         if who >= 0:
             if seat != who:
-                return (f"Impassable spaces: {self.name(state, who)} must first move the figures "
-                        "standing on impassable spaces.")
-            return ("Impassable spaces: figures standing on impassable spaces must first be moved "
-                    "to a passable neighbouring space.")
+                return msg("meteo.reason.others_relocate", name=self.name(state, who))
+            return msg("meteo.reason.relocate_first")
         if seat != state.current:
-            return f"Course of Play: it is {self.name(state, state.current)}'s turn."
+            return msg("meteo.reason.not_your_turn", name=self.name(state, state.current))
         if state.phase != phase:
-            return f"Course of Play: this is not allowed now ({self._phase_text(state)})."
+            return msg("meteo.reason.not_now", phase=self._phase_text(state))
         return None
 
-    def _place_error(self, state: MeteoState, cmd: PlaceMarker) -> str | None:
+    def _place_error(self, state: MeteoState, cmd: PlaceMarker) -> Msg | None:
         err = self._turn_error(state, cmd.seat, PLACE)
         if err:
             return err
         if state.placed >= MAX_PLACED:
-            return "Place Weather Markers: at most 2 markers may be placed per turn."
+            return msg("meteo.reason.place_two")
         if cmd.kind not in state.hands[cmd.seat]:
-            return "Place Weather Markers: you can only place a marker from your hand."
+            return msg("meteo.reason.place_from_hand")
         sp = self.board.spaces.get(tuple(cmd.pos))
         if sp is None or sp.kind in (VILLAGE, PERCH):
-            return "Place Weather Markers: markers are placed on the island's landscapes."
+            return msg("meteo.reason.place_landscapes")
         if sp.kind == COLOURED:
-            return ("Place Weather Markers: the two coloured spaces in front of the villages may "
-                    "not be covered with weather markers.")
+            return msg("meteo.reason.place_coloured")
         if sp.kind == WIND:
-            return "Place Weather Markers: no marker may lie on the wind space."
-        name = self.board.marker_names[cmd.kind]
+            return msg("meteo.reason.place_wind")
+        name = words.marker(cmd.kind)
         lying = state.marker_map.get(sp.pos)
         if lying is not None:
             cell = self.board.cells.get((cmd.kind, lying))
             if cell is None or cell.effect != "cancel":
-                return (f"Placement Table: {name} cannot be placed on "
-                        f"{self.board.marker_names[lying]}; only a marker it cancels.")
+                return msg("meteo.reason.not_on_marker", marker=name, lying=words.marker(lying))
             return None
         if (cmd.kind, sp.landscape) not in self.board.cells:
-            return f"Placement Table: {name} may not be placed on {sp.landscape}."
+            return msg("meteo.reason.not_on_landscape", marker=name,
+                       landscape=words.landscape(sp.landscape))
         return None
 
     def _relocate_targets(self, state: MeteoState, src: Pos, witch: bool) -> list[Pos]:
@@ -350,19 +348,18 @@ class Meteo:
         return out
 
     def _relocate_error(self, state: MeteoState, seat: int, owner: int, witch: int, src: Pos,
-                        dst: Pos) -> str | None:
+                        dst: Pos) -> Msg | None:
         if state.phase in (OVER, SETUP):
-            return "The game is over." if state.phase == OVER else "The game has not been set up."
+            return msg("meteo.reason.over" if state.phase == OVER else "meteo.reason.not_set_up")
         who, pending = self.relocator(state)
         if who < 0:
-            return "Impassable spaces: no figure stands on an impassable space."
+            return msg("meteo.reason.relocate_none")
         if seat != who:
-            return (f"Impassable spaces: {self.name(state, who)} moves these figures now.")
+            return msg("meteo.reason.relocator", name=self.name(state, who))
         if (owner, witch, src) not in pending:
             if witch < 0 and (owner, -1, src) in self.displaced(state):
-                return ("Make Wind: the owners move their figures off impassable spaces, "
-                        "beginning with the starting player.")
-            return "Impassable spaces: that figure does not stand on an impassable space."
+                return msg("meteo.reason.relocate_owners")
+            return msg("meteo.reason.relocate_not_displaced")
         targets = self._relocate_targets(state, src, witch >= 0)
         home = (self.board.perches[witch] if witch >= 0
                 else start_village(self.board, state.colours[owner]))
@@ -370,13 +367,11 @@ class Meteo:
             return None
         if dst == home:
             if targets:
-                return ("Impassable spaces: a figure goes back to the start only if it cannot "
-                        "move to a passable neighbouring space.")
+                return msg("meteo.reason.relocate_home_only")
             return None
         if dst not in self.board.neighbours[src]:
-            return "Impassable spaces: the figure must move to a neighbouring space."
-        return ("Impassable spaces: move it to a passable neighbouring space with room (at most 2 "
-                "figures, 1 on a coloured space).")
+            return msg("meteo.reason.relocate_neighbour")
+        return msg("meteo.reason.relocate_room")
 
     def _can_stand(self, state: MeteoState, occ: dict[Pos, int], seat: int, is_witch: bool,
                    src: Pos, dst: Pos) -> bool:
@@ -394,56 +389,54 @@ class Meteo:
         return n < (1 if sp.kind == COLOURED else 2)
 
     def _step_error(self, state: MeteoState, seat: int, witch: int, src: Pos,
-                    dst: Pos) -> str | None:
+                    dst: Pos) -> Msg | None:
         err = self._turn_error(state, seat, MOVE)
         if err:
             return err
         if state.steps_left <= 0:
-            return "Move Figures: all 6 steps of this turn are used."
+            return msg("meteo.reason.steps_used")
         is_witch = witch >= 0
         if is_witch:
             if not 0 <= witch < len(state.witches):
-                return "Move Figures: there are three weather witches."
+                return msg("meteo.reason.three_witches")
             if state.witch_moved >= 0 and state.witch_moved != witch:
-                return "Move Figures: at most one weather witch may be moved per turn."
+                return msg("meteo.reason.one_witch")
             src = state.witches[witch]
         elif src not in state.figures[seat]:
-            return "Move Figures: you have no figure on that space."
+            return msg("meteo.reason.no_figure")
         over = self.overfull(state)
         if over is not None and src != over:
-            return ("Move Figures: a figure passing through a coloured space must move on first "
-                    "(at most one figure may stand there).")
+            return msg("meteo.reason.pass_on_first")
         sp_src = self.board.spaces[src]
         if sp_src.kind == LANDSCAPE and self.effect(state, src) == "holds":
-            return "Move Figures: one may not move out of fog; the figure is held there."
+            return msg("meteo.reason.fog")
         if dst not in self.board.neighbours[src]:
-            return "Move Figures: a figure moves one space per step, to a neighbouring space."
+            return msg("meteo.reason.one_space")
         return self._step_dst_error(state, seat, is_witch, src, dst)
 
     def _step_dst_error(self, state: MeteoState, seat: int, is_witch: bool, src: Pos,
-                        dst: Pos) -> str | None:
+                        dst: Pos) -> Msg | None:
         """The rest of ``_step_error``: whether a piece that may move from ``src`` may step to
         its neighbour ``dst``."""
         sp = self.board.spaces[dst]
         if sp.kind == WIND:
-            return "Move Figures: the wind space in the middle is always impassable."
+            return msg("meteo.reason.wind_space")
         if sp.kind == VILLAGE:
             if is_witch:
-                return "Move Figures: the weather witches may not enter villages."
+                return msg("meteo.reason.witch_village")
             if sp.colour != state.colours[seat]:
-                return "Move Figures: one may not move into foreign villages."
+                return msg("meteo.reason.foreign_village")
             return None
         if sp.kind == PERCH:
             if not is_witch:
-                return "Move Figures: only the weather witches stand on the grey dots."
+                return msg("meteo.reason.grey_dots")
             return None
         if sp.kind == LANDSCAPE and self.effect(state, dst) == "impassable":
-            return "Move Figures: movement may only go through or into passable spaces."
+            return msg("meteo.reason.impassable")
         occ = state.occupancy
         here = occ.get(dst, 0)
         if here >= 2:
-            return ("Move Figures: at most 2 figures may be on one space, also while passing "
-                    "through.")
+            return msg("meteo.reason.two_figures")
         if sp.kind == COLOURED and here >= 1:
             # passing through: it must be able to move on and stand somewhere
             after = dict(occ)
@@ -453,62 +446,59 @@ class Meteo:
                 self._can_stand(state, after, seat, is_witch, dst, n)
                 for n in self.board.neighbours[dst])
             if not ok:
-                return ("Move Figures: at most one figure may stand on a coloured space in front "
-                        "of a village; passing through needs a further step to a free space.")
+                return msg("meteo.reason.coloured_pass")
         return None
 
-    def _end_move_error(self, state: MeteoState, seat: int) -> str | None:
+    def _end_move_error(self, state: MeteoState, seat: int) -> Msg | None:
         err = self._turn_error(state, seat, MOVE)
         if err:
             return err
         if self.overfull(state) is not None:
-            return ("Move Figures: at most one figure may stand on a coloured space in front of a "
-                    "village; move the passing figure on first.")
+            return msg("meteo.reason.coloured_end")
         return None
 
-    def _remove_error(self, state: MeteoState, seat: int, pos: Pos) -> str | None:
+    def _remove_error(self, state: MeteoState, seat: int, pos: Pos) -> Msg | None:
         """"At the end of your turn she may remove one weather marker": not before the draw and
         the wind."""
         if (state.phase in (PLACE, MOVE, DRAW, WIND_PHASE) and seat == state.current
                 and state.witch_moved >= 0 and self.relocator(state)[0] < 0):
-            return ("Weather witch: she removes a weather marker at the end of your turn, after "
-                    "drawing and the wind.")
+            return msg("meteo.reason.witch_later")
         err = self._turn_error(state, seat, WITCH)
         if err:
             return err
         if pos not in state.marker_map:
-            return "Weather witch: there is no marker on that space."
+            return msg("meteo.reason.witch_no_marker")
         if pos not in self.board.sight(state.witches[state.witch_moved]):
-            return "Weather witch: she removes a marker only from a row she can see into."
+            return msg("meteo.reason.witch_sight")
         return None
 
-    def _draw_error(self, state: MeteoState, seat: int, source: str) -> str | None:
+    def _draw_error(self, state: MeteoState, seat: int, source: str) -> Msg | None:
         err = self._turn_error(state, seat, DRAW)
         if err:
             return err
         if len(state.hands[seat]) >= HAND_SIZE:
-            return "Draw Weather Markers: draw back up to 3 markers only."
+            return msg("meteo.reason.draw_three")
         if source == "supply":
             if not state.supply:
-                return "Draw Weather Markers: the supply is empty."
+                return msg("meteo.reason.supply_empty")
             return None
         if source not in state.face_up:
-            return "Draw Weather Markers: there is no such face-up marker."
+            return msg("meteo.reason.no_face_up")
         if state.took_face_up:
-            return "Draw Weather Markers: take at most one of the face-up markers."
+            return msg("meteo.reason.one_face_up")
         return None
 
-    def _roll_error(self, state: MeteoState, seat: int) -> str | None:
+    def _roll_error(self, state: MeteoState, seat: int) -> Msg | None:
         err = self._turn_error(state, seat, WIND_PHASE)
         if err:
             return err
         if state.wind_blown:
-            return "Make Wind: the wind has already blown this turn."
+            return msg("meteo.reason.wind_blown")
         if self.board.wind_circle[state.wind_space] != "B":
-            return "Make Wind: the wind blows only when the wind marker stands on a blue space."
+            return msg("meteo.reason.wind_grey")
         return None
 
-    def _error(self, state: MeteoState, c: Command) -> str | None:
+    def _error(self, state: MeteoState, c: Command) -> Msg | None:
         if isinstance(c, StepFigure):  # the commonest command first
             return self._step_error(state, c.seat, -1, tuple(c.src), tuple(c.dst))
         if isinstance(c, PlaceMarker):
@@ -517,11 +507,11 @@ class Meteo:
             return self._turn_error(state, c.seat, PLACE)
         if isinstance(c, RelocateFigure):
             if not 0 <= c.owner < state.players:
-                return "Impassable spaces: no such player."
+                return msg("meteo.reason.no_player")
             return self._relocate_error(state, c.seat, c.owner, -1, tuple(c.src), tuple(c.dst))
         if isinstance(c, RelocateWitch):
             if not 0 <= c.witch < len(state.witches):
-                return "Impassable spaces: there are three weather witches."
+                return msg("meteo.reason.relocate_three_witches")
             return self._relocate_error(state, c.seat, -1, c.witch, state.witches[c.witch],
                                         tuple(c.dst))
         if isinstance(c, StepWitch):
@@ -536,7 +526,7 @@ class Meteo:
             return self._draw_error(state, c.seat, c.source)
         if isinstance(c, RollWind):
             return self._roll_error(state, c.seat)
-        return "Unknown command."
+        return msg("meteo.reason.unknown_command")
 
     # -- the protocol -----------------------------------------------------------------------
 
@@ -865,8 +855,9 @@ class Meteo:
         nxt = (s.current + 1) % s.players
         if nxt == 0:
             if s.ending >= 0:
-                # the event keeps the colour's name, as saves recorded it (prose in events goes
-                # with issue 17's catalogues)
+                # The event keeps its recorded English reason so that the saves recorded with it
+                # still verify (replay compares events); nothing shows it: describe_event tells
+                # why the game ended from the state. Dropping the field needs the saves upgraded.
                 colour = self.board.colour_names[s.colours[s.ending]]
                 return [GameEnded(f"{colour} has all figures in their own half")]
             if s.round_limit and s.round >= s.round_limit:
@@ -913,7 +904,8 @@ class Meteo:
 
     def scores(self, state: MeteoState) -> list[ScoreLine]:
         """End of the Game and Scoring: own village 3, own half 1, not in own half -1, still in
-        the starting village -3 per figure; tied seats share a rank."""
+        the starting village -3 per figure; tied seats share a rank. The categories are
+        catalogue keys (the score box and the scores screen render them)."""
         lines = []
         for seat in range(state.players):
             c = state.colours[seat]
@@ -927,8 +919,8 @@ class Meteo:
                     half += 1
                 else:
                     out += 1
-            breakdown = (("own village", 3 * home), ("own half", half),
-                         ("not in own half", -out), ("starting village", -3 * start))
+            breakdown = ((SCORE_OWN_VILLAGE, 3 * home), (SCORE_OWN_HALF, half),
+                         (SCORE_OUTSIDE, -out), (SCORE_START, -3 * start))
             lines.append((seat, sum(v for _, v in breakdown), breakdown))
         totals = [t for _, t, _ in lines]
         return [ScoreLine(seat, t, b, 1 + sum(x > t for x in totals)) for seat, t, b in lines]
@@ -936,149 +928,169 @@ class Meteo:
     def turn_id(self, state: MeteoState) -> Hashable:
         return (state.round, state.current)
 
-    # -- words ------------------------------------------------------------------------------
+    # -- words: every sentence is a catalogue message (``locale/en.json``, keys ``meteo.``) ---
 
-    def name(self, state: MeteoState, seat: int) -> str:
+    def name(self, state: MeteoState, seat: int) -> str | Msg:
         """The player's name (the colour's name when the game was set up without names)."""
         if 0 <= seat < len(state.names) and state.names[seat]:
             return state.names[seat]
-        return self.board.colour_names[state.colours[seat]]
+        return words.colour(self.board, state.colours[seat])
 
-    def _phase_text(self, s: MeteoState) -> str:
+    def _phase_text(self, s: MeteoState) -> Msg:
         who, pending = self.relocator(s)
         if who >= 0 and s.phase not in (OVER, SETUP):
-            n = len(pending)
-            return f"move {'a figure' if n == 1 else f'{n} figures'} off impassable spaces"
+            return msg("meteo.phase.relocate", n=len(pending))
         if s.phase == PLACE:
-            return f"place weather markers ({s.placed} of 2 placed)"
+            return msg("meteo.phase.place", placed=s.placed, most=MAX_PLACED)
         if s.phase == MOVE:
-            return f"move figures ({s.steps_left} step{'s' if s.steps_left != 1 else ''} left)"
+            return msg("meteo.phase.move", n=s.steps_left)
         if s.phase == WITCH:
-            return "the witch may remove a weather marker"
+            return msg("meteo.phase.witch")
         if s.phase == DRAW:
-            return f"draw weather markers (hand {len(s.hands[s.current])} of 3)"
+            return msg("meteo.phase.draw", hand=len(s.hands[s.current]), most=HAND_SIZE)
         if s.phase == WIND_PHASE:
-            return "make wind (roll the die)"
-        return s.phase
+            return msg("meteo.phase.wind")
+        return msg("meteo.phase.other", phase=s.phase)
 
-    def progress(self, state: MeteoState) -> str:
+    def progress_msg(self, state: MeteoState) -> Msg:
+        """The progress line as a message (``progress`` renders it)."""
         if state.phase == SETUP:
-            return "Setup"
+            return msg("meteo.progress.setup")
         if state.phase == OVER:
             lines = self.scores(state)
-            winners = [self.name(state, l.seat) for l in lines if l.rank == 1]
-            return f"Game over · {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
+            winners = tuple(self.name(state, l.seat) for l in lines if l.rank == 1)
+            return msg("meteo.progress.over", names=winners, n=len(winners))
         who = self.to_act(state)[0]
-        end = " · last round" if state.ending >= 0 else ""
-        return f"Round {state.round} · {self.name(state, who)}: {self._phase_text(state)}{end}"
+        key = "meteo.progress.last_round" if state.ending >= 0 else "meteo.progress.turn"
+        return msg(key, round=state.round, name=self.name(state, who),
+                   phase=self._phase_text(state))
 
-    def _piece(self, s: MeteoState, owner: int) -> str:
-        return f"{self.name(s, owner)}'s figure"
+    def progress(self, state: MeteoState) -> str:
+        """Rendered here, not at display time: the match keeps this line as each log group's
+        label, which the save file stores for the saved-games list (a string, not a message)."""
+        return tr(self.progress_msg(state))
 
-    def describe_command(self, state: MeteoState, command: Command) -> str:
+    def describe_command(self, state: MeteoState, command: Command) -> Msg:
         b = self.board
         c = command
-        who = self.name(state, c.seat) if 0 <= c.seat < state.players else f"Seat {c.seat + 1}"
+        who = (self.name(state, c.seat) if 0 <= c.seat < state.players
+               else msg("meteo.seat_n", n=c.seat + 1))
         if isinstance(c, PlaceMarker):
             pos = tuple(c.pos)
             lying = state.marker_map.get(pos)
-            name = b.marker_names.get(c.kind, c.kind)
             if lying:
-                return (f"{who} plays {name} on the {b.marker_names[lying]} at {b.label(pos)} "
-                        "(both are removed)")
-            return f"{who} plays {name} on {b.describe_space(pos)}"
+                return msg("meteo.cmd.place_cancel", name=who, marker=words.marker(c.kind),
+                           lying=words.marker(lying), label=b.label(pos))
+            return msg("meteo.cmd.place", name=who, marker=words.marker(c.kind),
+                       space=words.space(b, pos))
         if isinstance(c, EndPlacement):
-            return f"{who} places no more weather markers"
+            return msg("meteo.cmd.end_placement", name=who)
         if isinstance(c, RelocateFigure):
-            fig = "a figure" if c.owner == c.seat else f"{self._piece(state, c.owner)}"
-            return (f"{who} moves {fig} off the impassable {b.label(tuple(c.src))} to "
-                    f"{b.describe_space(tuple(c.dst))}")
+            key = "meteo.cmd.relocate" if c.owner == c.seat else "meteo.cmd.relocate_other"
+            return msg(key, name=who, owner=self.name(state, c.owner), label=b.label(tuple(c.src)),
+                       space=words.space(b, tuple(c.dst)))
         if isinstance(c, RelocateWitch):
-            return (f"{who} moves witch {c.witch + 1} off an impassable space to "
-                    f"{b.describe_space(tuple(c.dst))}")
+            return msg("meteo.cmd.relocate_witch", name=who, witch=c.witch + 1,
+                       space=words.space(b, tuple(c.dst)))
         if isinstance(c, StepFigure):
-            return (f"{who} moves a figure from {b.describe_space(tuple(c.src))} to "
-                    f"{b.describe_space(tuple(c.dst))}")
+            return msg("meteo.cmd.step", name=who, src=words.space(b, tuple(c.src)),
+                       dst=words.space(b, tuple(c.dst)))
         if isinstance(c, StepWitch):
             src = state.witches[c.witch] if 0 <= c.witch < len(state.witches) else None
-            frm = f" from {b.describe_space(src)}" if src else ""
-            return f"{who} moves witch {c.witch + 1}{frm} to {b.describe_space(tuple(c.dst))}"
+            if src:
+                return msg("meteo.cmd.step_witch_from", name=who, witch=c.witch + 1,
+                           src=words.space(b, src), dst=words.space(b, tuple(c.dst)))
+            return msg("meteo.cmd.step_witch", name=who, witch=c.witch + 1,
+                       dst=words.space(b, tuple(c.dst)))
         if isinstance(c, EndMovement):
-            left = state.steps_left
-            return f"{who} ends moving" + (f" ({left} step{'s' if left != 1 else ''} unused)"
-                                           if left else "")
+            if state.steps_left:
+                return msg("meteo.cmd.end_movement_unused", name=who, n=state.steps_left)
+            return msg("meteo.cmd.end_movement", name=who)
         if isinstance(c, RemoveMarker):
             pos = tuple(c.pos)
-            kind = state.marker_map.get(pos, "")
-            return f"{who}'s witch removes {b.marker_names.get(kind, 'the marker')} from {b.label(pos)}"
+            kind = state.marker_map.get(pos)
+            if kind is None:
+                return msg("meteo.cmd.remove_unknown", name=who, label=b.label(pos))
+            return msg("meteo.cmd.remove", name=who, marker=words.marker(kind), label=b.label(pos))
         if isinstance(c, SkipRemoval):
-            return f"{who}'s witch removes no marker"
+            return msg("meteo.cmd.skip_removal", name=who)
         if isinstance(c, DrawMarker):
             if c.source == "supply":
-                return f"{who} draws a marker from the supply"
-            return f"{who} takes the face-up {b.marker_names.get(c.source, c.source)}"
+                return msg("meteo.cmd.draw_supply", name=who)
+            return msg("meteo.cmd.draw_face_up", name=who, marker=words.marker(c.source))
         if isinstance(c, RollWind):
-            return f"{who} rolls the wind die"
-        return f"{who}: {type(c).__name__}"
+            return msg("meteo.cmd.roll", name=who)
+        return msg("meteo.cmd.other", name=who, command=type(c).__name__)
 
-    def describe_event(self, state: MeteoState, event: Event) -> str:
+    def describe_event(self, state: MeteoState, event: Event) -> Msg:
         b = self.board
         e = event
         nm = lambda seat: self.name(state, seat)  # noqa: E731
         if isinstance(e, SupplyShuffled):
-            return "The weather markers are shuffled face down into the supply."
+            return msg("meteo.event.shuffled")
         if isinstance(e, MarkerDrawn):
-            return f"{nm(e.seat)} draws a secret weather marker."
+            return msg("meteo.event.drawn", name=nm(e.seat))
         if isinstance(e, FaceUpTurned):
             top = state.supply[0] if state.supply else UNKNOWN
-            what = b.marker_names.get(top, "a marker")
-            return f"{what} is turned face up beside the supply."
+            if top == UNKNOWN:
+                return msg("meteo.event.face_up_turned_unknown")
+            return msg("meteo.event.face_up_turned", marker=words.marker(top))
         if isinstance(e, FaceUpTaken):
-            return f"{nm(e.seat)} takes the face-up {b.marker_names[e.kind]}."
+            return msg("meteo.event.face_up_taken", name=nm(e.seat), marker=words.marker(e.kind))
         if isinstance(e, TurnBegan):
-            return f"Round {e.round}: {nm(e.seat)}'s turn."
+            return msg("meteo.event.turn_began", round=e.round, name=nm(e.seat))
         if isinstance(e, PhaseBegan):
-            words = {PLACE: "places weather markers", MOVE: "moves figures",
-                     WITCH: "may let the witch remove a marker", DRAW: "draws weather markers",
-                     WIND_PHASE: "makes wind", END: "ends the turn"}
-            return f"{nm(state.current)} {words.get(e.phase, e.phase)}."
+            if e.phase in (PLACE, MOVE, WITCH, DRAW, WIND_PHASE, END):
+                return msg(f"meteo.event.phase_{e.phase}", name=nm(state.current))
+            return msg("meteo.event.phase_other", name=nm(state.current), phase=e.phase)
         if isinstance(e, MarkerPlaced):
-            return f"{nm(e.seat)} plays {b.marker_names[e.kind]} on {b.describe_space(tuple(e.pos))}."
+            return msg("meteo.event.placed", name=nm(e.seat), marker=words.marker(e.kind),
+                       space=words.space(b, tuple(e.pos)))
         if isinstance(e, MarkersCancelled):
-            return (f"{nm(e.seat)} plays {b.marker_names[e.kind]} on the "
-                    f"{b.marker_names[e.lying]} at {b.label(tuple(e.pos))}: both are removed.")
+            return msg("meteo.event.cancelled", name=nm(e.seat), marker=words.marker(e.kind),
+                       lying=words.marker(e.lying), label=b.label(tuple(e.pos)))
         if isinstance(e, FigureRelocated):
-            where = "back to its starting village" if e.home else b.describe_space(tuple(e.dst))
-            return (f"{nm(e.seat)} moves {self._piece(state, e.owner)} off the impassable "
-                    f"{b.label(tuple(e.src))} to {where}.")
+            if e.home:
+                return msg("meteo.event.figure_relocated_home", name=nm(e.seat),
+                           owner=nm(e.owner), label=b.label(tuple(e.src)))
+            return msg("meteo.event.figure_relocated", name=nm(e.seat), owner=nm(e.owner),
+                       label=b.label(tuple(e.src)), space=words.space(b, tuple(e.dst)))
         if isinstance(e, WitchRelocated):
-            where = "back to her grey dot" if e.home else b.describe_space(tuple(e.dst))
-            return f"{nm(e.seat)} moves witch {e.witch + 1} off an impassable space to {where}."
+            if e.home:
+                return msg("meteo.event.witch_relocated_home", name=nm(e.seat), witch=e.witch + 1)
+            return msg("meteo.event.witch_relocated", name=nm(e.seat), witch=e.witch + 1,
+                       space=words.space(b, tuple(e.dst)))
         if isinstance(e, FigureStepped):
-            return (f"{nm(e.seat)} moves a figure from {b.describe_space(tuple(e.src))} to "
-                    f"{b.describe_space(tuple(e.dst))}.")
+            return msg("meteo.event.figure_stepped", name=nm(e.seat),
+                       src=words.space(b, tuple(e.src)), dst=words.space(b, tuple(e.dst)))
         if isinstance(e, WitchStepped):
-            return f"{nm(e.seat)} moves witch {e.witch + 1} to {b.describe_space(tuple(e.dst))}."
+            return msg("meteo.event.witch_stepped", name=nm(e.seat), witch=e.witch + 1,
+                       space=words.space(b, tuple(e.dst)))
         if isinstance(e, MarkerRemoved):
-            return (f"Witch {e.witch + 1} removes {b.marker_names[e.kind]} from "
-                    f"{b.label(tuple(e.pos))}; it goes back into the supply.")
+            return msg("meteo.event.removed", witch=e.witch + 1, marker=words.marker(e.kind),
+                       label=b.label(tuple(e.pos)))
         if isinstance(e, DieRolled):
-            d = b.wind_rose[e.face - 1]
-            return f"{nm(e.seat)} rolls a {e.face}: the wind blows {DIRECTION_NAMES[d]}."
+            return msg("meteo.event.rolled", name=nm(e.seat), face=e.face,
+                       direction=words.direction(b.wind_rose[e.face - 1]))
         if isinstance(e, MarkersBlown):
-            text = f"The wind shifts {len(e.moves)} marker{'s' if len(e.moves) != 1 else ''}"
             if e.lost:
-                text += f"; {len(e.lost)} blown where {'it' if len(e.lost) == 1 else 'they'} cannot lie go back into the supply"
-            return text + "."
+                return msg("meteo.event.blown_lost", n=len(e.moves),
+                           lost=msg("meteo.event.blown_back", n=len(e.lost)))
+            return msg("meteo.event.blown", n=len(e.moves))
         if isinstance(e, WindAdvanced):
-            return "The wind marker moves one space on."
+            return msg("meteo.event.wind_advanced")
         if isinstance(e, DiePassed):
-            return f"{nm(e.seat)} receives the die and is now the wind player."
+            return msg("meteo.event.die_passed", name=nm(e.seat))
         if isinstance(e, EndTriggered):
-            return f"{nm(e.seat)} has all figures in their own half: this is the last round."
+            return msg("meteo.event.end_triggered", name=nm(e.seat))
         if isinstance(e, GameEnded):
-            return f"The game ends: {e.reason}."
-        return type(e).__name__
+            # told from the state, not from the event's recorded ``reason`` (English words the
+            # saves hold; see _end_turn)
+            if state.ending >= 0:
+                return msg("meteo.event.game_ended_home",
+                           colour=words.colour(b, state.colours[state.ending]))
+            return msg("meteo.event.game_ended_limit", n=state.round_limit)
+        return msg("meteo.event.other", event=type(e).__name__)
 
 
 def _set(t: tuple, i: int, v: object) -> tuple:

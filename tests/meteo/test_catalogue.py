@@ -1,0 +1,198 @@
+"""Issue 17 for Meteo: every sentence a player reads comes from the catalogue. Every event and
+command kind (from simulated games) and every refusal the rules give render through the catalogue
+with no missing key (a missing key shows as the key itself) and no unfilled ``{field}``; every
+key the code names is in the catalogue; saves hold no prose."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from weather_tabletop import i18n
+from weather_tabletop.engine.chance import Rng
+from weather_tabletop.engine.match import Match
+from weather_tabletop.engine.protocol import IllegalMove
+from weather_tabletop.games.meteo import bots
+from weather_tabletop.games.meteo.board import BOARD
+from weather_tabletop.games.meteo.commands import (COMMANDS, DrawMarker, EndMovement,
+                                                   EndPlacement, PlaceMarker, RelocateFigure,
+                                                   RelocateWitch, RemoveMarker, RollWind,
+                                                   SkipRemoval, StepFigure, StepWitch)
+from weather_tabletop.games.meteo.events import EVENTS
+from weather_tabletop.games.meteo.rules import GAME
+from weather_tabletop.i18n import Msg, tr
+
+from .helpers import config
+
+PACKAGE = Path(__file__).resolve().parents[2] / "weather_tabletop" / "games" / "meteo"
+CATALOGUE = json.loads((PACKAGE / "locale" / "en.json").read_text(encoding="utf-8"))
+FIELD = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
+
+
+def rendered(message: object) -> str:
+    """``message`` rendered in English, checked: a Msg whose key (and every Msg parameter's key,
+    at any depth) the catalogue has, and no ``{field}`` left."""
+    assert isinstance(message, Msg), f"not a catalogue message: {message!r}"
+    _check_keys(message)
+    text = tr(message)
+    assert text and text != message.key, f"missing key {message.key}"
+    assert not FIELD.search(text), f"unfilled field in {message.key}: {text!r}"
+    return text
+
+
+def _check_keys(message: Msg) -> None:
+    assert i18n.has(message.key), f"missing key {message.key}"
+    for _, value in message.params:
+        for v in value if isinstance(value, (tuple, list)) else (value,):
+            if isinstance(v, Msg):
+                _check_keys(v)
+
+
+def _games():
+    """Finished games: greedy computer players (a home run ends them) at 2, 3 and 4 seats,
+    and uniformly random players cut by the shortest round limit (the round limit ends them,
+    and random play displaces figures and witches)."""
+    for players, seed, greedy in ((2, 3, True), (3, 4, True), (4, 5, True), (2, 7, False),
+                                  (3, 8, False), (4, 9, False)):
+        match = Match.start(GAME, config(players, seed, round_limit=40 if not greedy else 60))
+        r = Rng(seed, 17)
+        states = []
+        while not match.is_over():
+            s = match.state
+            seat = match.to_act()[0]
+            states.append(s)
+            if greedy:
+                command = bots.choose(GAME, GAME.view(s, seat), seat, r)
+            else:
+                command = r.choice(GAME.legal_commands(s, seat))
+            match.submit(command)
+        yield match, states
+
+
+@pytest.fixture(scope="module")
+def played():
+    i18n.set_language("en")
+    return list(_games())
+
+
+def test_every_event_and_command_kind_renders(played):
+    events, commands = set(), set()
+    for match, _ in played:
+        state = GAME.initial_state(match.config)
+        for group in match.active:
+            if group.command is not None:
+                rendered(GAME.describe_command(state, group.command))
+                commands.add(type(group.command))
+            for event in group.events:
+                rendered(GAME.describe_event(state, event))
+                events.add(type(event))
+                state = GAME.apply(state, event)
+            rendered(GAME.progress_msg(state))
+            assert GAME.progress(state) == tr(GAME.progress_msg(state))
+        for line in GAME.scores(match.state):
+            for key, _ in line.breakdown:
+                assert key in CATALOGUE and tr(key) != key
+    assert events == set(EVENTS)
+    assert commands == set(COMMANDS)
+
+
+def _tries(state, seat):
+    """Commands of every kind, most of them illegal here."""
+    b = BOARD
+    some = list(b.spaces)[::7]
+    for kind in b.marker_kinds:
+        for pos in some + [(0, 0)] + list(b.front[0]) + [b.villages[0], b.perches[0]]:
+            yield PlaceMarker(seat, kind, pos)
+    for owner in range(state.players + 1):
+        for src in state.figures[min(owner, state.players - 1)][:2]:
+            for dst in b.neighbours[src][:3] + (b.villages[0], (0, 0)):
+                yield StepFigure(seat, src, dst)
+                yield RelocateFigure(seat, owner, src, dst)
+    yield StepFigure(seat, (0, 0), (1, 0))
+    for w in range(4):
+        for dst in b.neighbours[b.perches[0]] + (b.villages[0], (0, 0), b.perches[1]):
+            yield StepWitch(seat, w, dst)
+            yield RelocateWitch(seat, w, dst)
+    for pos in some:
+        yield RemoveMarker(seat, pos)
+    for source in ("supply",) + b.marker_kinds:
+        yield DrawMarker(seat, source)
+    yield from (EndPlacement(seat), EndMovement(seat), SkipRemoval(seat), RollWind(seat))
+
+
+def test_every_refusal_renders(played):
+    """Every IllegalMove reason met on the way (most of the rules' reasons) is a catalogue
+    message; the table shows ``tr(reason)``."""
+    keys = set()
+    for match, states in played[:4]:
+        for s in states[::9] + [match.state]:
+            for seat in range(s.players):
+                for command in _tries(s, seat):
+                    try:
+                        GAME.decide(s, command)
+                    except IllegalMove as exc:
+                        rendered(exc.reason)
+                        keys.add(exc.reason.key)
+    used = set(re.findall(r'"(meteo\.reason\.[a-z_0-9]+)"',
+                          (PACKAGE / "rules.py").read_text(encoding="utf-8")))
+    assert keys <= used and len(keys) >= 35, sorted(used - keys)
+
+
+def test_setup_refusals_render():
+    from weather_tabletop.engine.protocol import GameConfig, SeatConfig
+    for players, colours in ((2, ("red", "green")), (3, ("red", "green", "blue")),
+                             (4, ("red", "yellow", "green", "orange")), (2, ("red", "purple"))):
+        seats = tuple(SeatConfig(f"P{i}", c) for i, c in enumerate(colours))
+        assert rendered(GAME.check_seats(GameConfig("meteo", seats))).startswith("Setup:")
+    with pytest.raises(ValueError, match="2 to 4 players"):
+        GAME.initial_state(GameConfig("meteo", (SeatConfig("A", "red"),)))
+    for option in GAME.options:
+        rendered(option.label), rendered(option.help)
+
+
+def test_every_key_the_code_names_is_in_the_catalogue():
+    """Literal keys (``msg("meteo.…")``) and the keys built from data (a marker, colour,
+    landscape, direction, space, phase) are all in the English catalogue."""
+    named = set()
+    for path in PACKAGE.glob("*.py"):
+        named |= set(re.findall(r'"(meteo\.[a-z_0-9.]+[a-z_0-9])"', path.read_text(encoding="utf-8")))
+    built = ({f"meteo.marker.{k}" for k in BOARD.marker_kinds}
+             | {f"meteo.colour.{k}" for k in BOARD.colour_keys}
+             | {f"meteo.village.{k}" for k in BOARD.colour_keys}
+             | {f"meteo.landscape.{k}" for k in ("plain", "forest", "mountains", "lake")}
+             | {f"meteo.space.{k}" for k in ("plain", "forest", "mountains", "lake")}
+             | {f"meteo.direction.{d}" for d in BOARD.wind_rose}
+             | {f"meteo.event.phase_{p}" for p in ("place", "move", "witch", "draw", "wind", "end")}
+             | {f"meteo.reason.setup_colours_{n}" for n in (2, 3, 4)})
+    missing = sorted(k for k in named | built if k not in CATALOGUE)
+    assert not missing
+    assert all(k.startswith("meteo.") for k in CATALOGUE)
+
+
+def test_the_catalogue_texts_are_well_formed():
+    """Every text parses as a format string; plural objects have "one" and "other"."""
+    import string
+    for key, text in CATALOGUE.items():
+        forms = text.values() if isinstance(text, dict) else [text]
+        if isinstance(text, dict):
+            assert set(text) == {"one", "other"}, key
+        for form in forms:
+            list(string.Formatter().parse(form))
+
+
+def test_events_hold_no_prose(played):
+    """What a save stores of Meteo's events is data: kinds, seats, spaces, counts. The one
+    exception is GameEnded.reason, recorded in English by earlier versions and kept so their
+    saves verify; nothing shows it (the log tells why the game ended from the state)."""
+    from weather_tabletop.engine.codec import encode
+    words = re.compile(r"[A-Za-z]+ [a-z]+")
+    for match, _ in played:
+        for group in match.active:
+            for event in group.events:
+                data = encode(event)
+                if type(event).__name__ == "GameEnded":
+                    continue
+                assert not words.search(json.dumps(data)), data
