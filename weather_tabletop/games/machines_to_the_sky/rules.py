@@ -1090,6 +1090,9 @@ class MachinesToTheSky:
             out.append(ScoreLine(seat, totals[seat], breakdown, rank))
         return out
 
+    #: the final scores' headline when no player beats the Automa ("Solo Mode")
+    opponent_wins = "mtts.automa_wins"
+
     def turn_id(self, state: MttsState) -> Hashable:
         return (state.round, state.phase, state.current)
 

@@ -62,7 +62,11 @@ class ScoresScene(Scene):
         winners = [seats[s.seat].name for s, _ in self.lines if s.rank == 1]
         if len(winners) > 1:
             return tr("scores.shared_win", names=" & ".join(winners))
-        return tr("scores.wins", name=winners[0]) if winners else ""
+        if winners:
+            return tr("scores.wins", name=winners[0])
+        # nobody at the table ranks first: the game's own opponent (an Automa) won
+        beaten = getattr(self.session.game, "opponent_wins", None)
+        return tr(beaten) if beaten else tr("scores.nobody_wins")
 
     def build(self) -> None:
         w, h = self.app.size
