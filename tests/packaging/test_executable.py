@@ -1,9 +1,16 @@
 """The one-file executable: built with the project's spec, copied into a folder whose path has a
-space and a non-ASCII character, run with an empty HOME and no display (issue 8)."""
+space and a non-ASCII character, run with an empty HOME and no display (issue 8).
+
+The same test is the smoke test of every built program (issue 19): with
+``WEATHER_TABLETOP_TEST_EXE=path`` it tests that file instead of building one (the release
+workflow on Windows and macOS), and with ``WEATHER_TABLETOP_TEST_WRAPPER=wine`` it runs the file
+through that command (``packaging/windows_on_wine.sh`` testing the Windows program on Linux).
+"""
 
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -14,17 +21,32 @@ import pytest
 from weather_tabletop import __version__, games, resources
 
 ROOT = Path(__file__).resolve().parents[2]
-pytest.importorskip("PyInstaller", reason="the test extra installs PyInstaller")
+PREBUILT = os.environ.get("WEATHER_TABLETOP_TEST_EXE")
+WRAPPER = shlex.split(os.environ.get("WEATHER_TABLETOP_TEST_WRAPPER", ""))
+# The program under test is a Windows one: on Windows itself, or through wine.
+WINDOWS = sys.platform == "win32" or bool(PREBUILT and PREBUILT.lower().endswith(".exe"))
+if not PREBUILT:
+    pytest.importorskip("PyInstaller", reason="the test extra installs PyInstaller")
+
+
+def windows_path(path: Path) -> str:
+    """``path`` as the program sees it: wine shows the Linux root as drive Z:."""
+    if sys.platform == "win32":
+        return str(path)
+    return "Z:" + str(path).replace("/", "\\")
 
 
 @pytest.fixture(scope="module")
 def exe(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    sys.path.insert(0, str(ROOT / "packaging"))
-    try:
-        import build as packaging_build
-    finally:
-        sys.path.pop(0)
-    built = packaging_build.build(tmp_path_factory.mktemp("dist"))
+    if PREBUILT:
+        built = Path(PREBUILT).resolve()
+    else:
+        sys.path.insert(0, str(ROOT / "packaging"))
+        try:
+            import build as packaging_build
+        finally:
+            sys.path.pop(0)
+        built = packaging_build.build(tmp_path_factory.mktemp("dist"))
     place = tmp_path_factory.mktemp("install") / "Wetter Spiele ü"
     place.mkdir()
     copy = place / built.name
@@ -36,8 +58,14 @@ def run(exe: Path, home: Path, *args: str) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("XDG_", "WEATHER_TABLETOP")) and k != "DISPLAY"}
     env.update(HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    return subprocess.run([str(exe), *args], capture_output=True, text=True, timeout=300, env=env,
-                          cwd=exe.parent)
+    if WINDOWS:
+        # platformdirs' own override of the known folders (%LOCALAPPDATA%, %APPDATA%): Windows
+        # does not take them from HOME.
+        for folder in ("LOCAL_APPDATA", "APPDATA"):
+            env[f"WIN_PD_OVERRIDE_{folder}"] = windows_path(home / folder.lower())
+    return subprocess.run([*WRAPPER, str(exe), *args], capture_output=True, text=True,
+                          encoding="utf-8", errors="replace", timeout=300, env=env, cwd=exe.parent,
+                          stdin=subprocess.DEVNULL)
 
 
 def test_size_is_within_the_goal(exe):
@@ -75,11 +103,22 @@ def test_verify_every_demo(exe, tmp_path):
         assert result.returncode == 0, result.stderr
 
 
+@pytest.mark.skipif(bool(WRAPPER), reason="the installed app here is not the Windows one")
 def test_same_folders_as_the_installed_app(exe, tmp_path):
     frozen = run(exe, tmp_path, "paths")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "WEATHER_TABLETOP"))}
     env["HOME"] = str(tmp_path)
+    if WINDOWS:
+        for folder in ("LOCAL_APPDATA", "APPDATA"):
+            env[f"WIN_PD_OVERRIDE_{folder}"] = windows_path(tmp_path / folder.lower())
     installed = subprocess.run([sys.executable, "-m", "weather_tabletop", "paths"],
                                capture_output=True, text=True, env=env, timeout=60)
     assert frozen.returncode == 0 and frozen.stdout == installed.stdout
     assert str(tmp_path) in frozen.stdout
+
+
+@pytest.mark.skipif(not WRAPPER, reason="only where the program runs through a wrapper (wine)")
+def test_user_folders_are_the_windows_known_folders(exe, tmp_path):
+    result = run(exe, tmp_path, "paths")
+    assert result.returncode == 0, result.stderr
+    assert windows_path(tmp_path / "local_appdata" / "weather-tabletop") in result.stdout
