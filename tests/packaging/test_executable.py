@@ -95,6 +95,19 @@ def test_simulate_each_game(exe, tmp_path, game):
     assert '"completed": 1' in result.stdout and '"errors": 0' in result.stdout
 
 
+@pytest.mark.parametrize("game", [g for g in games.RULES])
+def test_texts_come_from_the_catalogues_as_in_the_installed_app(exe, tmp_path, game):
+    """The words players read are in message catalogues read from files at run time: a program
+    that cannot read them shows keys (``meteo.option.round_limit``) where the words go. The menu
+    screenshot cannot tell; ``options GAME`` prints catalogue texts, as the installed app does."""
+    frozen = run(exe, tmp_path, "options", game)
+    installed = subprocess.run([sys.executable, "-m", "weather_tabletop", "options", game],
+                               capture_output=True, text=True, timeout=60,
+                               env=dict(os.environ, WEATHER_TABLETOP_HOME=str(tmp_path / "installed")))
+    assert frozen.returncode == 0 and installed.returncode == 0, frozen.stderr + installed.stderr
+    assert frozen.stdout == installed.stdout
+
+
 def test_verify_every_demo(exe, tmp_path):
     demos = resources.demo_saves()
     assert demos
