@@ -9,12 +9,13 @@ import json
 import re
 from pathlib import Path
 
+import pygame
 import pytest
 
 from weather_tabletop import i18n
 from weather_tabletop.engine.chance import Rng
 from weather_tabletop.engine.match import Match
-from weather_tabletop.engine.protocol import IllegalMove
+from weather_tabletop.engine.protocol import GameConfig, IllegalMove, SeatConfig
 from weather_tabletop.games.meteo import bots
 from weather_tabletop.games.meteo.board import BOARD
 from weather_tabletop.games.meteo.commands import (COMMANDS, DrawMarker, EndMovement,
@@ -142,7 +143,6 @@ def test_every_refusal_renders(played):
 
 
 def test_setup_refusals_render():
-    from weather_tabletop.engine.protocol import GameConfig, SeatConfig
     for players, colours in ((2, ("red", "green")), (3, ("red", "green", "blue")),
                              (4, ("red", "yellow", "green", "orange")), (2, ("red", "purple"))):
         seats = tuple(SeatConfig(f"P{i}", c) for i, c in enumerate(colours))
@@ -158,7 +158,8 @@ def test_every_key_the_code_names_is_in_the_catalogue():
     landscape, direction, space, phase) are all in the English catalogue."""
     named = set()
     for path in PACKAGE.glob("*.py"):
-        named |= set(re.findall(r'"(meteo\.[a-z_0-9.]+[a-z_0-9])"', path.read_text(encoding="utf-8")))
+        text = path.read_text(encoding="utf-8")
+        named |= set(re.findall(r'"(meteo\.[a-z_0-9.]+[a-z_0-9])"', text))
     built = ({f"meteo.marker.{k}" for k in BOARD.marker_kinds}
              | {f"meteo.colour.{k}" for k in BOARD.colour_keys}
              | {f"meteo.village.{k}" for k in BOARD.colour_keys}
@@ -166,7 +167,14 @@ def test_every_key_the_code_names_is_in_the_catalogue():
              | {f"meteo.space.{k}" for k in ("plain", "forest", "mountains", "lake")}
              | {f"meteo.direction.{d}" for d in BOARD.wind_rose}
              | {f"meteo.event.phase_{p}" for p in ("place", "move", "witch", "draw", "wind", "end")}
-             | {f"meteo.reason.setup_colours_{n}" for n in (2, 3, 4)})
+             | {f"meteo.reason.setup_colours_{n}" for n in (2, 3, 4)}
+             | {f"meteo.tip.landscape.{k}" for k in ("plain", "forest", "mountains", "lake")}
+             | {f"meteo.{kind}.{e}" for kind in ("effect", "effect_word")
+                for e in ("impassable", "passable", "holds", "cancel")}
+             | {f"meteo.table.legend.{e}" for e in ("impassable", "passable", "holds", "cancel")}
+             | {f"meteo.table.head.{c}" for c in ("plain", "forest", "mountains", "lake")}
+             | {f"meteo.table.head.{k}" for k in BOARD.marker_kinds}
+             | {f"meteo.source.{c.source}" for c in BOARD.cells.values()})
     missing = sorted(k for k in named | built if k not in CATALOGUE)
     assert not missing
     assert all(k.startswith("meteo.") for k in CATALOGUE)
@@ -196,3 +204,122 @@ def test_events_hold_no_prose(played):
                 if type(event).__name__ == "GameEnded":
                     continue
                 assert not words.search(json.dumps(data)), data
+
+
+# -- a pseudo-language: every Meteo text in brackets ---------------------------------------------
+
+PSEUDO = "qps"
+
+
+def _bracketed(text):
+    if isinstance(text, dict):
+        return {form: _bracketed(t) for form, t in text.items()}
+    return "[" + text + "]"
+
+
+@pytest.fixture
+def pseudo(monkeypatch):
+    """A test-only language whose Meteo texts are the English ones in brackets (the app's own
+    texts stay English): a text shown without brackets did not come from Meteo's catalogue."""
+    i18n.set_language("en")
+    english = i18n._load("en")
+    i18n._catalogues[PSEUDO] = {k: (_bracketed(v) if k.startswith("meteo.") else v)
+                                for k, v in english.items()}
+    shipped = i18n.languages()
+    monkeypatch.setattr(i18n, "languages", lambda: {**shipped, PSEUDO: "Pseudo"})
+    yield PSEUDO
+    i18n.set_language("en")
+    i18n._catalogues.pop(PSEUDO, None)
+
+
+def _view_texts(view, state, viewer):
+    """Every piece label and every tooltip of the board (a grid of points), plus the placement
+    table's."""
+    view.draw(pygame.Surface(view.rect.size), state, viewer)
+    texts = [p.label for p in view.pieces(state, viewer)]
+    for table in (False, True):
+        view.show_table = table
+        for y in range(0, view.rect.h, 16):
+            for x in range(0, view.rect.w, 16):
+                tip = view.tooltip_at((view.rect.x + x, view.rect.y + y), state)
+                if tip:
+                    texts.append(tip)
+    view.show_table = False
+    return texts
+
+
+def test_the_board_draws_and_tells_only_catalogue_texts(pseudo):
+    """In the pseudo-language every label and tooltip of the Meteo board is bracketed: the
+    board's own words, the placement table, the hints all come from the catalogue. Unbracketed
+    are only data: the seats' names, the spaces' coordinates, counts."""
+    from weather_tabletop.games.meteo.view import MeteoView
+    from weather_tabletop.ui.table_view import ViewContext
+
+    pygame.init()
+    pygame.display.set_mode((1280, 720))
+    i18n.set_language(pseudo)
+    seats = tuple(SeatConfig(n, c) for n, c in zip(("Ada", "Ben", "Cleo"),
+                                                     GAME.default_colours(3)))
+    match = Match.start(GAME, GameConfig("meteo", seats, (), 4))
+    view = MeteoView(GAME, pygame.Rect(0, 0, 1000, 660), context=ViewContext(seats))
+    r = Rng(4, 1)
+    coordinate = re.compile(r"^[A-K]\d+$|^\d+$")
+    seen = 0
+    for n in range(240):
+        s = match.state
+        seat = match.to_act()[0]
+        if n % 40 == 0:
+            view._legal = GAME.legal_commands(s, seat)
+            for text in _view_texts(view, GAME.view(s, seat), seat):
+                seen += 1
+                assert "meteo." not in text and not FIELD.search(text), text
+                assert text.startswith("[") or text in ("Ada", "Ben", "Cleo") \
+                    or coordinate.match(text), text
+        match.submit(bots.choose(GAME, GAME.view(s, seat), seat, r))
+    assert seen > 500
+
+
+def test_switching_the_language_re_renders_the_open_table(app, pseudo, monkeypatch):
+    """Issue 17: choosing another language at an open Meteo table shows its log and its moves
+    in that language at once, without reloading the game."""
+    from dataclasses import replace
+
+    from tests.ui.helpers import open_table, post
+    from weather_tabletop.ui.log_panel import LogPanel
+
+    seats = (SeatConfig("Ada", "red"), SeatConfig("Ben", "yellow"))
+    scene = open_table(app, GAME, GameConfig("meteo", seats, (), 5))
+    match = scene.session.match
+    r = Rng(5, 2)
+    for _ in range(12):
+        seat = match.to_act()[0]
+        scene.session.submit(r.choice(GAME.legal_commands(match.state, seat)))
+    scene.refresh()
+    post(app)
+    english_moves = list(scene.w["actions"].texts)
+    assert english_moves and not any(t.startswith("[") for t in english_moves)
+    shown: list[str] = []
+    add = LogPanel.add
+    monkeypatch.setattr(LogPanel, "add", lambda self, entries: (
+        shown.extend(e.text for e in entries), add(self, entries))[-1])
+    version = match.version
+
+    app.apply_settings(replace(app.settings, language=pseudo))
+    post(app)
+
+    top = app.top
+    assert top is scene and scene.session.match is match and match.version == version
+    game_lines = [l.text for l in scene.log.lines if l.kind in ("command", "event")]
+    assert len(game_lines) > 12 and all(t.startswith("[") for t in game_lines)
+    assert len(shown) >= len(scene.log.lines)  # the panel was filled again ...
+    assert all(t.startswith("[") for t in shown if t in game_lines)  # ... in the new language
+    moves = scene.w["actions"].texts
+    assert len(moves) == len(english_moves)
+    assert all(t.startswith("[") and t.replace("[", "").replace("]", "") == e
+               for t, e in zip(moves, english_moves))
+    assert "[" in scene.banner["game"].text  # the progress line
+
+    app.apply_settings(replace(app.settings, language="en"))
+    post(app)
+    assert scene.w["actions"].texts == english_moves
+    assert not any(l.text.startswith("[") for l in scene.log.lines)

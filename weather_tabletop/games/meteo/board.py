@@ -15,12 +15,11 @@ from typing import Iterator
 
 Pos = tuple[int, int]
 
-#: The six hex directions, clockwise on screen (y grows downwards), with their compass names.
+#: The six hex directions, clockwise on screen (y grows downwards), by compass key (their names
+#: are the catalogue's ``meteo.direction.*``, see ``words.py``).
 DIRECTIONS: dict[str, Pos] = {
     "E": (1, 0), "SE": (0, 1), "SW": (-1, 1), "W": (-1, 0), "NW": (0, -1), "NE": (1, -1),
 }
-DIRECTION_NAMES = {"E": "east", "SE": "south-east", "SW": "south-west", "W": "west",
-                   "NW": "north-west", "NE": "north-east"}
 
 LANDSCAPES = ("plain", "forest", "mountains", "lake")
 _LETTERS = {"P": "plain", "F": "forest", "M": "mountains", "L": "lake", "C": "coloured", "W": "wind"}
@@ -191,19 +190,6 @@ class Board:
     def label(self, pos: Pos) -> str:
         s = self.spaces.get(pos)
         return s.label if s else f"({pos[0]},{pos[1]})"
-
-    def describe_space(self, pos: Pos) -> str:
-        """e.g. "the plain D5", "the coloured space A3", "the red village"."""
-        s = self.spaces.get(pos)
-        if s is None:
-            return f"({pos[0]},{pos[1]})"
-        if s.kind == LANDSCAPE:
-            return f"the {s.landscape} {s.label}"
-        if s.kind == COLOURED:
-            return f"the coloured space {s.label}"
-        if s.kind == WIND:
-            return f"the wind space {s.label}"
-        return f"the {s.label}"
 
     # -- halves (End of the Game and Scoring) -----------------------------------------------
 

@@ -32,17 +32,19 @@ from typing import Any, Hashable, Iterator, Sequence
 import pygame
 
 from weather_tabletop.engine.protocol import Colour, Command, Game
-from weather_tabletop.i18n import tr
+from weather_tabletop.i18n import Msg, language, msg, tr
 from weather_tabletop.ui import art, theme
 from weather_tabletop.ui.table_view import (DRAW_BUDGET, Piece, Shape, StagedRender, ViewContext,
                                             draw_shape, shape_of)
 
 from . import view_art as va
-from .board import (COLOURED, DIRECTION_NAMES, DIRECTIONS, LANDSCAPE, PERCH, VILLAGE,
-                    WIND, Board, Pos, distance)
+from . import words
+from .board import (COLOURED, DIRECTIONS, LANDSCAPE, PERCH, VILLAGE, WIND, Board, Pos,
+                    distance)
 from .commands import (DrawMarker, EndMovement, EndPlacement, PlaceMarker, RelocateFigure,
                        RelocateWitch, RemoveMarker, RollWind, SkipRemoval, StepFigure, StepWitch)
-from .state import DRAW, MOVE, OVER, PLACE, UNKNOWN, WIND as WIND_PHASE, WITCH, MeteoState
+from .state import (DRAW, MAX_PLACED, MOVE, OVER, PLACE, UNKNOWN, WIND as WIND_PHASE, WITCH,
+                    MeteoState)
 
 ANIM_SECONDS = 0.55  # the wind: the die tumbles, then every marker slides one space
 ROLL_SECONDS = 0.22
@@ -207,7 +209,7 @@ class MeteoView:
 
     def _who(self, state: MeteoState, seat: int) -> str:
         """A seat as the board names it: the player's name (the colour is the piece beside it)."""
-        return self.ctx.name(seat) or self.board.colour_names[state.colours[seat]]
+        return self.ctx.name(seat) or tr(words.colour(self.board, state.colours[seat]))
 
     def hex_shape(self, pos: Pos) -> va.HexShape:
         return va.HexShape(pos, self._abs(self.L.px(pos)), self.L.s)
@@ -375,15 +377,14 @@ class MeteoView:
                 if rect.collidepoint(pos):
                     return text
             if self._table_rect().collidepoint(pos):
-                return tr("The placement table. Click it to hide it.")
+                return tr(msg("meteo.tip.table_shown"))
         L = self.L
         local = (pos[0] - self.rect.x, pos[1] - self.rect.y)
         for rect, whole in self._cut_tips + self._static_tips:
             if rect.collidepoint(local):
                 return whole
         if L.table_button.collidepoint(local):
-            return tr("The placement table: which marker may be placed on which landscape or "
-                      "marker, and what it does. Click to show or hide it.")
+            return tr(msg("meteo.tip.table_button"))
         if self._done_command(state) is not None and L.done_button.collidepoint(local):
             return tr(self.game.describe_command(state, self._done_command(state)))
         for piece in reversed(self._pieces):
@@ -396,8 +397,7 @@ class MeteoView:
         for i, (rect, seat) in enumerate(self._other_rows):
             if rect.collidepoint(local):
                 n = len(state.hands[seat])
-                return tr(f"{self._who(state, seat)} holds {n} secret weather marker"
-                          f"{'s' if n != 1 else ''}.")
+                return tr(msg("meteo.tip.other_hand", name=self._who(state, seat), n=n))
         where = self.hex_at(pos)
         if where is not None:
             return self._space_tip(state, where)
@@ -405,90 +405,84 @@ class MeteoView:
 
     # -- tooltips --------------------------------------------------------------------------
 
-    def _uses(self, kind: str) -> str:
+    def _uses(self, kind: str) -> Msg:
         return va.uses(self.board, kind)
 
     def _marker_tip(self, state: MeteoState, key: tuple) -> str:
-        b = self.board
         if key[0] == "supply":
-            return tr(f"The supply: {len(state.supply)} weather markers face down. Drag to your "
-                      "hand (or click) to draw one.")
+            return tr(msg("meteo.tip.supply", n=len(state.supply)))
         kind = key[2]
         if kind == UNKNOWN:
-            return tr("A secret weather marker.")
-        where = "Face up beside the supply (take at most one per turn). " \
-            if key[0] == "faceup" else ""
-        return tr(f"{b.marker_names[kind]}. {where}May be placed {self._uses(kind)}.")
+            return tr(msg("meteo.tip.secret_marker"))
+        tip = "meteo.tip.face_up_marker" if key[0] == "faceup" else "meteo.tip.marker"
+        return tr(msg(tip, marker=words.marker(kind), uses=self._uses(kind)))
 
     def _die_tip(self, state: MeteoState) -> str:
         who = self._who(state, state.wind_player)
-        text = f"The die: {who} is the wind player and holds it."
-        if self.board.wind_circle[state.wind_space] == "B":
-            text += " The wind marker stands on a blue space: the wind blows at the end of the turn."
+        blue = self.board.wind_circle[state.wind_space] == "B"
         face = self._last_roll(state)
-        if face:
-            d = self.board.wind_rose[face - 1]
-            text += f" Last roll: {face} (wind to the {DIRECTION_NAMES[d]})."
-        return tr(text)
+        roll = (msg("meteo.tip.die_last_roll", face=face,
+                    direction=words.direction(self.board.wind_rose[face - 1])) if face else None)
+        return tr(words.sentences(msg("meteo.tip.die", name=who),
+                                  msg("meteo.tip.die_blue") if blue else None, roll))
 
     def _dial_tip(self, state: MeteoState) -> str:
         circle = self.board.wind_circle
         n = len(circle)
-        colour = "blue: the wind blows" if circle[state.wind_space] == "B" else \
-            "grey: the wind marker just moves on"
-        faces = ", ".join(f"{i + 1} {DIRECTION_NAMES[d]}" for i, d in enumerate(self.board.wind_rose))
-        return tr(f"The wind circle: the wind marker is on space {state.wind_space + 1} of {n} "
-                  f"({colour}). Wind rose, die face to direction: {faces}.")
+        key = "meteo.tip.dial_blue" if circle[state.wind_space] == "B" else "meteo.tip.dial_grey"
+        faces = tuple(msg("meteo.tip.die_face", face=i + 1, direction=words.direction(d))
+                      for i, d in enumerate(self.board.wind_rose))
+        return tr(msg(key, space=state.wind_space + 1, spaces=n, faces=faces))
 
     def _space_tip(self, state: MeteoState, pos: Pos) -> str:
         b = self.board
         sp = b.spaces[pos]
-        lines: list[str] = []
+        lines: list[Msg] = []
         occupants = self._occupants(state).get(pos, [])
         if sp.kind == VILLAGE:
             c = sp.colour
             owner = next((i for i, col in enumerate(state.colours) if col == c), None)
-            whose = f"{self._who(state, owner)}'s home" if owner is not None else "not played"
-            lines.append(f"The {b.colour_names[c]} village ({self.game.colours[c].letter}): {whose}.")
+            where = dict(colour=words.colour(b, c), letter=self.game.colours[c].letter)
+            lines.append(msg("meteo.tip.village_home", name=self._who(state, owner), **where)
+                         if owner is not None else msg("meteo.tip.village_unplayed", **where))
             counts = self._village_counts(state, pos)
             for seat, n in counts:
-                lines.append(f"{self._who(state, seat)}: {n} figure{'s' if n != 1 else ''} here.")
+                lines.append(msg("meteo.tip.village_figures", name=self._who(state, seat), n=n))
             if not counts:
-                lines.append("No figures here.")
-            return tr(" ".join(lines))
+                lines.append(msg("meteo.tip.village_empty"))
+            return tr(words.sentences(*lines))
         if sp.kind == PERCH:
             k = b.perches.index(pos)
-            who = "; witch " + str(k + 1) + " stands here" if k < len(state.witches) and \
-                state.witches[k] == pos else ""
-            return tr(f"Grey dot {k + 1}: witch {k + 1}'s start at the end of a white path{who}.")
+            here = k < len(state.witches) and state.witches[k] == pos
+            return tr(msg("meteo.tip.perch_witch" if here else "meteo.tip.perch", n=k + 1))
         if sp.kind == WIND:
-            lines.append(f"The wind space {sp.label}: always impassable. The wind rose shows where "
-                         "the wind blows for each die face.")
+            lines.append(msg("meteo.tip.wind_space", label=sp.label))
         elif sp.kind == COLOURED:
-            lines.append(f"Coloured space {sp.label} in front of the {b.colour_names[sp.colour]} "
-                         "village: no markers; at most one figure may stand here.")
+            lines.append(msg("meteo.tip.coloured", label=sp.label,
+                             colour=words.colour(b, sp.colour)))
         else:
             marker = state.marker_map.get(pos)
             effect = self.game.effect(state, pos)  # type: ignore[attr-defined]
+            land = msg(f"meteo.tip.landscape.{sp.landscape}")
             if marker:
-                lines.append(f"{sp.landscape.capitalize()} {sp.label} with "
-                             f"{b.marker_names[marker]}: {va.EFFECT_TEXT[effect]}.")
+                lines.append(msg("meteo.tip.landscape_marker", landscape=land, label=sp.label,
+                                 marker=words.marker(marker), effect=msg(va.EFFECT_TEXT[effect])))
             else:
-                lines.append(f"{sp.landscape.capitalize()} {sp.label}: "
-                             f"{'impassable (a lake)' if effect == 'impassable' else 'passable'}.")
+                lines.append(msg("meteo.tip.landscape_lake" if effect == "impassable"
+                                 else "meteo.tip.landscape_passable", landscape=land,
+                                 label=sp.label))
         if occupants:
-            names = []
-            for who in occupants:
-                names.append(f"witch {who[1] + 1}" if who[0] == "witch"
-                             else f"{self._who(state, who[1])}'s figure")
-            lines.append("Here: " + ", ".join(names) + ".")
-        halves = [f"{self._who(state, seat)}'s half" for seat, c in enumerate(state.colours)
-                  if b.in_half(c, pos)]
+            names = tuple(msg("meteo.tip.witch_n", n=who[1] + 1) if who[0] == "witch"
+                          else msg("meteo.tip.figure_of", name=self._who(state, who[1]))
+                          for who in occupants)
+            lines.append(msg("meteo.tip.here", names=names))
+        halves = tuple(msg("meteo.tip.half_of", name=self._who(state, seat))
+                       for seat, c in enumerate(state.colours) if b.in_half(c, pos))
         if halves:
-            lines.append("In " + " and ".join(halves) + ".")
+            lines.append(msg("meteo.tip.in_halves", halves=halves))
         elif sp.kind in (LANDSCAPE, COLOURED) and distance(pos) <= b.radius:
-            lines.append("On a white path.")
-        return tr(" ".join(lines))
+            lines.append(msg("meteo.tip.white_path"))
+        return tr(words.sentences(*lines))
 
     # -- reading the state -----------------------------------------------------------------
 
@@ -605,8 +599,10 @@ class MeteoView:
         within ``budget`` seconds of this frame, going on in the next frames (the last drawing
         shows meanwhile)."""
         self._state, self._seat = state, seat
-        skey = (self.rect.size, state.colours, self.ctx.colour_blind)
+        skey = (self.rect.size, state.colours, self.ctx.colour_blind, language())
         if skey != self._static_key:
+            if self._static_key is not None and self._static_key[3] != skey[3]:
+                self._table_surface = None  # the placement table's words too
             self._static = self._render_static(state)
             self._static_key = skey
             self._layer_key = self._composite = None
@@ -656,8 +652,8 @@ class MeteoView:
             pygame.draw.circle(surf, theme.INK_SOFT, c, round(0.42 * s), max(1, round(s * 0.07)))
         self._labels = self._render_coordinates()
         self._draw_dial(surf)
-        self._draw_button(surf, L.table_button, "Placement table", theme.PANEL, theme.PRIMARY,
-                          self._static_tips)
+        self._draw_button(surf, L.table_button, msg("meteo.view.placement_table"), theme.PANEL,
+                          theme.PRIMARY, self._static_tips)
         # the column's panels: the hand, the supply, the other hands
         for rect in (L.hand_rect, L.supply_rect, L.others_rect):
             pygame.draw.rect(surf, theme.PANEL, rect, border_radius=L.pad * 2)
@@ -694,7 +690,7 @@ class MeteoView:
                               wrap=False)
         return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
 
-    def _draw_button(self, surf: pygame.Surface, rect: pygame.Rect, label: str, fill: tuple,
+    def _draw_button(self, surf: pygame.Surface, rect: pygame.Rect, label: Msg, fill: tuple,
                      edge: tuple, tips: list | None = None) -> None:
         radius = max(4, rect.h // 4)
         pygame.draw.rect(surf, fill, rect, border_radius=radius)
@@ -834,7 +830,7 @@ class MeteoView:
                                        round(0.54 * s), max(3, round(s * 0.14)))
                     shape = pygame.Rect(0, 0, td, td)
                     shape.center = self._abs((c[0], c[1] + TOKEN_DY * s))
-                    pieces.append(Piece(("marker", pos), shape, self.board.marker_names[kind],
+                    pieces.append(Piece(("marker", pos), shape, tr(words.marker(kind)),
                                         None, va.token(kind, td)))
         yield
         # figures and witches on the island and the grey dots; those that may move now stand
@@ -860,9 +856,9 @@ class MeteoView:
                 layer.blit(img, rect)
                 if not any(p.key == key for p in pieces):
                     image = self._drag_image(state, seat, img, kind, idx)
-                    label = (f"{self._who(state, idx)}'s figure" if kind == "fig"
-                             else f"Witch {idx + 1}")
-                    pieces.append(Piece(key, rect.move(self.rect.topleft), label,
+                    label = (msg("meteo.view.figure_of", name=self._who(state, idx))
+                             if kind == "fig" else msg("meteo.view.witch_n", n=idx + 1))
+                    pieces.append(Piece(key, rect.move(self.rect.topleft), tr(label),
                                         idx if kind == "fig" else None, image))
         yield
         # figures in villages, as stacks with a count below each
@@ -890,7 +886,7 @@ class MeteoView:
                 self._box(self._cut_tips, layer, f"{n}", box, size, (255, 255, 255), bold=True,
                                   align="center", wrap=False)
                 pieces.append(Piece(("fig", owner, v), rect.move(self.rect.topleft),
-                                    f"{self._who(state, owner)}'s figures",
+                                    tr(msg("meteo.view.figures_of", name=self._who(state, owner))),
                                     owner, self._drag_image(state, seat, img, "fig", owner)))
         yield
         self._draw_wind_state(layer, state, pieces, acting)
@@ -899,17 +895,18 @@ class MeteoView:
         yield
         done = self._done_command(state)
         if done is not None:
-            label = {EndPlacement: "Done placing", EndMovement: "End movement",
-                     SkipRemoval: "Remove none"}[type(done)]
+            label = msg({EndPlacement: "meteo.view.done_placing",
+                         EndMovement: "meteo.view.end_movement",
+                         SkipRemoval: "meteo.view.remove_none"}[type(done)])
             self._draw_button(layer, L.done_button, label, theme.PRIMARY, theme.PRIMARY_DARK,
                               self._cut_tips)
             img = pygame.Surface(L.done_button.size, pygame.SRCALPHA)
             self._draw_button(img, img.get_rect(), label, theme.PRIMARY, theme.PRIMARY_DARK)
-            pieces.append(Piece(("done",), self._arect(L.done_button), label, None, img))
+            pieces.append(Piece(("done",), self._arect(L.done_button), tr(label), None, img))
         table_img = pygame.Surface(L.table_button.size, pygame.SRCALPHA)
-        self._draw_button(table_img, table_img.get_rect(), "Placement table", theme.PANEL,
-                          theme.PRIMARY)
-        pieces.append(Piece(("table",), self._arect(L.table_button), "Placement table", None,
+        table_label = msg("meteo.view.placement_table")
+        self._draw_button(table_img, table_img.get_rect(), table_label, theme.PANEL, theme.PRIMARY)
+        pieces.append(Piece(("table",), self._arect(L.table_button), tr(table_label), None,
                             table_img))
         yield
         band = max(1, L.h // 4)  # the layer goes onto the composite a quarter per step
@@ -921,7 +918,7 @@ class MeteoView:
         if self._legal:
             pieces.sort(key=lambda p: bool(self.drop_targets(p, self._legal)))
         if self.show_table:  # shown: a click anywhere on it hides it again
-            pieces.append(Piece(("table",), self._table_rect(), "Placement table", None,
+            pieces.append(Piece(("table",), self._table_rect(), tr(table_label), None,
                                 self._table_surface))
         self._pieces = pieces
         self._layer = layer  # made after the display was set, so already in a fast format
@@ -952,7 +949,7 @@ class MeteoView:
                 (kind == "fig" and idx != seat):
             return img
         n = state.steps_left
-        text = self.ctx.text.render(f"{n} step{'s' if n != 1 else ''} left", self._font(0.45),
+        text = self.ctx.text.render(tr(msg("meteo.view.steps_left", n=n)), self._font(0.45),
                                     (255, 255, 255), bold=True)
         tag = va.badge(text, theme.PRIMARY_DARK, max(3, round(self.L.s * 0.12)))
         w = img.get_width() + tag.get_width() * 2 + 4
@@ -999,32 +996,32 @@ class MeteoView:
         area = L.die_area
         line = text.font(self._font(0.42), True).get_height()
         box = pygame.Rect(area.left, frame.bottom + L.pad, area.w, line)
-        self._box(self._cut_tips, layer, tr(f"Die: {self.ctx.name(state.wind_player)}"), box,
+        self._box(self._cut_tips, layer,
+                  tr(msg("meteo.view.die_of", name=self.ctx.name(state.wind_player))), box,
                   self._font(0.42),
                  theme.INK, bold=True, align="center", wrap=False)
         if can_roll:
             hint = pygame.Rect(area.left, box.bottom, area.w, area.bottom - box.bottom)
-            self._box(self._cut_tips, layer, tr("Click the die to roll"), hint, self._font(0.4),
+            self._box(self._cut_tips, layer, tr(msg("meteo.view.click_die")), hint, self._font(0.4),
                      theme.PRIMARY_DARK, align="center", valign="top")
-        pieces.append(Piece(("die",), self._arect(rect), "The die", state.wind_player, die))
+        pieces.append(Piece(("die",), self._arect(rect), tr(msg("meteo.view.die")),
+                            state.wind_player, die))
 
-    def _hint(self, state: MeteoState, seat: int | None, acting: bool) -> str:
+    def _hint(self, state: MeteoState, seat: int | None, acting: bool) -> Msg | None:
         """What the player to act can do now, in the hint's own place under the buttons."""
         if seat is None or not acting or seat != state.current:
-            return ""
+            return None
         if self.game.relocator(state)[0] >= 0:  # type: ignore[attr-defined]
-            return "Drag each ringed piece off its impassable space"
+            return msg("meteo.hint.relocate")
         if state.phase == PLACE:
-            return f"Drag a marker from your hand onto a space ({state.placed} of 2 placed)"
+            return msg("meteo.hint.place", placed=state.placed, most=MAX_PLACED)
         if state.phase == MOVE:
-            n = state.steps_left
-            steps = f"{n} step{'s' if n != 1 else ''} left"
-            return f"Drag a figure or a witch one space at a time ({steps})"
+            return msg("meteo.hint.move", n=state.steps_left)
         if state.phase == WITCH:
-            return "Click a ringed marker in the witch's sight to remove it"
+            return msg("meteo.hint.witch")
         if state.phase == DRAW:
-            return "Drag the supply or a face-up marker to your hand"
-        return ""
+            return msg("meteo.hint.draw")
+        return None
 
     def _draw_column(self, layer: pygame.Surface, state: MeteoState, seat: int | None,
                     pieces: list[Piece], acting: bool) -> None:
@@ -1033,15 +1030,15 @@ class MeteoView:
         text = self.ctx.text
         hs = self._font(0.44)
         hint = self._hint(state, seat, acting)
-        if hint:
+        if hint is not None:
             self._box(self._cut_tips, layer, tr(hint), L.hint_rect, self._font(0.42),
                       theme.PRIMARY_DARK,
                      bold=True)
         # the hand
         # watched without a seat (a demo): the active seat's hand, face down
         owner = seat if seat is not None else state.current
-        title = (f"{self.ctx.name(owner)}'s hand (secret)" if seat is not None
-                 else f"{self.ctx.name(owner)}'s hand")
+        title = msg("meteo.view.hand_secret" if seat is not None else "meteo.view.hand",
+                    name=self.ctx.name(owner))
         head = pygame.Rect(L.hand_rect.left + 2 * L.pad, L.hand_rect.top + L.pad,
                            L.hand_rect.w - 4 * L.pad, L.head_h - L.pad)
         self._box(self._cut_tips, layer, tr(title), head, hs, theme.INK_SOFT, bold=True, wrap=False)
@@ -1059,11 +1056,12 @@ class MeteoView:
                 pygame.draw.circle(layer, theme.HIGHLIGHT, slot.center, L.tile // 2 + L.pad)
             layer.blit(tok, slot)
             pieces.append(Piece(("hand", i, hand[i]), self._arect(slot),
-                                self.board.marker_names[hand[i]], seat, tok))
+                                tr(words.marker(hand[i])), seat, tok))
         # the supply and the face-up markers
         head = pygame.Rect(L.supply_rect.left + 2 * L.pad, L.supply_rect.top + L.pad,
                            L.supply_rect.w - 4 * L.pad, L.head_h - L.pad)
-        self._box(self._cut_tips, layer, tr(f"Supply ({len(state.supply)}) and face up"), head, hs,
+        self._box(self._cut_tips, layer, tr(msg("meteo.view.supply_head", n=len(state.supply))),
+                  head, hs,
                  theme.INK_SOFT, bold=True, wrap=False)
         slots = L.tile_slots(L.supply_rect, 3)
         if state.supply:
@@ -1081,7 +1079,8 @@ class MeteoView:
             self._box(self._cut_tips, layer, str(len(state.supply)), box, cs, (255, 255, 255),
                       bold=True,
                      align="center", wrap=False)
-            pieces.append(Piece(("supply",), self._arect(slots[0]), "Supply", None, back))
+            pieces.append(Piece(("supply",), self._arect(slots[0]), tr(msg("meteo.view.supply")),
+                                None, back))
         else:
             pygame.draw.rect(layer, theme.SKY, slots[0], border_radius=L.tile // 2)
         for i, slot in enumerate(slots[1:]):
@@ -1092,7 +1091,7 @@ class MeteoView:
                     pygame.draw.circle(layer, theme.HIGHLIGHT, slot.center, L.tile // 2 + L.pad)
                 layer.blit(tok, slot)
                 pieces.append(Piece(("faceup", i, kind), self._arect(slot),
-                                    self.board.marker_names[kind], None, tok))
+                                    tr(words.marker(kind)), None, tok))
             else:
                 pygame.draw.rect(layer, theme.SKY, slot, border_radius=L.tile // 2)
         # the other hands, face down: a row per seat with its figure, name and markers
@@ -1115,7 +1114,8 @@ class MeteoView:
                                                          row.centery)))
             name = pygame.Rect(row.left + small + L.pad, row.top,
                                row.w - small - backs_w - 3 * L.pad, row.h)
-            who = self.ctx.name(i) + (tr(" (to play)") if i == state.current else "")
+            who = (tr(msg("meteo.view.to_play", name=self.ctx.name(i))) if i == state.current
+                   else self.ctx.name(i))
             self._box(self._cut_tips, layer, who, name, self._font(0.44), theme.INK,
                       bold=i == state.current,
                      wrap=False)

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from weather_tabletop.i18n import tr
+from weather_tabletop.i18n import Msg, msg, tr
 from weather_tabletop.ui import art, theme
 
+from . import words
 from .board import LANDSCAPES, Board
 
 SQRT3 = math.sqrt(3.0)
@@ -25,13 +26,9 @@ LANDSCAPE_RGB = {"plain": (243, 222, 138), "forest": (140, 199, 161),
                  "mountains": (201, 210, 218), "lake": (127, 183, 224)}
 EFFECT_RGB = {"impassable": (200, 85, 61), "passable": (63, 143, 107), "holds": (106, 122, 137),
               "cancel": (47, 125, 191)}
-EFFECT_WORD = {"impassable": "blocks", "passable": "opens", "holds": "holds", "cancel": "cancel"}
-EFFECT_TEXT = {
-    "impassable": "impassable: no figure may move onto or over it",
-    "passable": "passable: figures may move here",
-    "holds": "fog: figures may enter but are held there",
-    "cancel": "cancels: both markers go back into the supply",
-}
+#: a placement's effect in a word (the placement table's cells) and in words (tooltips): keys
+EFFECT_WORD = {e: f"meteo.effect_word.{e}" for e in EFFECT_RGB}
+EFFECT_TEXT = {e: f"meteo.effect.{e}" for e in EFFECT_RGB}
 
 
 def hex_corners(center: tuple[float, float], size: float) -> list[tuple[float, float]]:
@@ -265,18 +262,18 @@ def mix(rgb: tuple[int, int, int], other: tuple[int, int, int], t: float) -> tup
     return tuple(round(a + (b - a) * t) for a, b in zip(rgb, other))  # type: ignore[return-value]
 
 
-def uses(b: Board, kind: str) -> str:
+def uses(b: Board, kind: str) -> Msg:
     """Where the placement table lets a ``kind`` marker lie, in words (its tooltips)."""
-    on_land = [f"{on} ({EFFECT_WORD[c.effect]})" for (m, on), c in b.cells.items()
-               if m == kind and on in LANDSCAPES]
-    on_marker = [b.marker_names[on] for (m, on), c in b.cells.items()
+    on_land = tuple(msg("meteo.uses.landscape", landscape=words.landscape(on),
+                        effect=msg(EFFECT_WORD[c.effect]))
+                    for (m, on), c in b.cells.items() if m == kind and on in LANDSCAPES)
+    on_marker = [words.marker(on) for (m, on), c in b.cells.items()
                  if m == kind and c.effect == "cancel"]
-    parts = []
-    if on_land:
-        parts.append("on " + ", ".join(on_land))
-    if on_marker:
-        parts.append("on " + " or ".join(on_marker) + " to cancel both")
-    return "; ".join(parts)
+    land = msg("meteo.uses.on_land", places=on_land) if on_land else None
+    cancel = msg("meteo.uses.cancel", markers=words.either(on_marker)) if on_marker else None
+    if land is not None and cancel is not None:
+        return msg("meteo.uses.both", land=land, cancel=cancel)
+    return land or cancel or msg("meteo.uses.nowhere")
 
 
 def placement_table(b: Board, text: theme.TextCache, s: float, pad: int, width: int,
@@ -287,23 +284,20 @@ def placement_table(b: Board, text: theme.TextCache, s: float, pad: int, width: 
     ``width`` wide; with the tooltip of each cell and head (in the surface's coordinates)."""
     kinds = list(b.marker_kinds)
     cols = list(LANDSCAPES) + kinds
-    short = {"mountains": "mount.", "thunderstorm": "Storm"}
-    names = {c: tr(short.get(c, c if c in LANDSCAPES else b.marker_names[c])) for c in cols}
+    names = {c: tr(msg(f"meteo.table.head.{c}")) for c in cols}
     cell = round(min(1.75 * s, (width - 4 * pad) / (len(cols) + 2.2)))
     icon = round(cell * 0.6)
     first = round(cell * 2.2)  # the row heads: the marker placed
     fs = max(theme.MIN_TEXT_PX, round(cell * 0.26))
     ls = max(theme.MIN_TEXT_PX, round(cell * 0.25))
     line = text.font(ls).get_height()
-    title = tr("Placement table (row: the marker placed; column: placed on)")
+    title = tr(msg("meteo.table.title"))
     title_w = first + len(cols) * cell - 2 * pad  # the table's width inside its margins
     lines = len(text.lay(title, title_w, 10 ** 4, title_size, bold=True).lines)
     title_h = text.font(title_size, True).get_linesize() * lines + pad
     head_h = icon + line + 2 * pad
-    legend = [(e, tr(t)) for e, t in (("impassable", "makes impassable"),
-                                      ("passable", "makes passable"),
-                                      ("holds", "holds figures (fog)"),
-                                      ("cancel", "both removed"))]
+    legend = [(e, tr(msg(f"meteo.table.legend.{e}")))
+              for e in ("impassable", "passable", "holds", "cancel")]
     sq = round(cell * 0.3)
     w = first + len(cols) * cell + 3 * pad
     legend_w = (w - 4 * pad) // 2
@@ -324,9 +318,10 @@ def placement_table(b: Board, text: theme.TextCache, s: float, pad: int, width: 
         text.box(surf, names[col], pygame.Rect(x0 + j * cell + 1, y0 + pad + icon, cell - 2,
                                                line), ls, theme.INK_SOFT, align="center",
                  wrap=False)
-        what = col if col in LANDSCAPES else f"a lying {b.marker_names[col]}"
-        cells.append((pygame.Rect(x0 + j * cell, y0, cell, head_h),
-                                  tr(f"Column: placed on {what}.")))
+        head = (msg("meteo.table.column_landscape", landscape=words.landscape(col))
+                if col in LANDSCAPES else
+                msg("meteo.table.column_marker", marker=words.marker(col)))
+        cells.append((pygame.Rect(x0 + j * cell, y0, cell, head_h), tr(head)))
     sep = x0 + len(LANDSCAPES) * cell
     pygame.draw.line(surf, theme.INK_SOFT, (sep, y0), (sep, y0 + head_h + len(kinds) * cell), 2)
     for i, kind in enumerate(kinds):
@@ -336,8 +331,7 @@ def placement_table(b: Board, text: theme.TextCache, s: float, pad: int, width: 
         text.box(surf, names[kind], pygame.Rect(pad + icon + 6, y, x0 - icon - pad - 8, cell),
                  ls, theme.INK_SOFT, wrap=False)
         cells.append((pygame.Rect(0, y, x0, cell),
-                                  tr(f"{b.marker_names[kind]}: may be placed "
-                                     f"{uses(b, kind)}.")))
+                      tr(msg("meteo.table.row", marker=words.marker(kind), uses=uses(b, kind)))))
         for j, col in enumerate(cols):
             r = pygame.Rect(x0 + j * cell + 1, y + 1, cell - 2, cell - 2)
             c = b.cells.get((kind, col))
@@ -345,19 +339,21 @@ def placement_table(b: Board, text: theme.TextCache, s: float, pad: int, width: 
                 pygame.draw.rect(surf, theme.SKY, r, border_radius=3)
                 continue
             pygame.draw.rect(surf, EFFECT_RGB[c.effect], r, border_radius=3)
-            text.box(surf, tr(EFFECT_WORD[c.effect]), r.inflate(-2, -2), fs,
+            text.box(surf, tr(msg(EFFECT_WORD[c.effect])), r.inflate(-2, -2), fs,
                      (255, 255, 255), bold=True, align="center", wrap=False)
-            on = col if col in LANDSCAPES else f"a lying {b.marker_names[col]}"
-            cells.append((r,
-                                      tr(f"{b.marker_names[kind]} on {on}: "
-                                         f"{EFFECT_TEXT[c.effect]} ({c.source}).")))
+            how = dict(marker=words.marker(kind), effect=msg(EFFECT_TEXT[c.effect]),
+                       source=msg(f"meteo.source.{c.source}"))
+            tip = (msg("meteo.table.cell_landscape", landscape=words.landscape(col), **how)
+                   if col in LANDSCAPES else
+                   msg("meteo.table.cell_marker", lying=words.marker(col), **how))
+            cells.append((r, tr(tip)))
     # the legend: two columns of two
     y = y0 + head_h + len(kinds) * cell + pad
-    for k, (effect, words) in enumerate(legend):
+    for k, (effect, label) in enumerate(legend):
         x = 2 * pad + (k % 2) * legend_w
         top = y + (k // 2) * line
         r = pygame.Rect(x, top + (line - sq) // 2, sq, sq)
         pygame.draw.rect(surf, EFFECT_RGB[effect], r, border_radius=3)
-        text.box(surf, words, pygame.Rect(r.right + pad, top, legend_w - sq - 3 * pad, line),
+        text.box(surf, label, pygame.Rect(r.right + pad, top, legend_w - sq - 3 * pad, line),
                  ls, theme.INK, wrap=False)
     return _convert(surf), cells

@@ -57,3 +57,24 @@ def space(board: Board, pos: Pos) -> Msg:
     if s.kind == PERCH:
         return msg("meteo.space.perch", n=board.perches.index(pos) + 1)
     return msg("meteo.space.off_board", q=pos[0], r=pos[1])
+
+
+def either(items: list[Msg | str]) -> Msg | str:
+    """Alternatives as one list ("Rain", "Rain or Fog", "Sun, Rain or Fog"), built from the
+    catalogue's own "or" patterns (the app's list patterns say "and")."""
+    if len(items) == 1:
+        return items[0]
+    out: Msg | str = msg("meteo.list.or_end", a=items[-2], b=items[-1])
+    for item in reversed(items[:-2]):
+        out = msg("meteo.list.or_middle", a=item, b=out)
+    return out
+
+
+def sentences(*parts: Msg | None) -> Msg:
+    """Several sentences shown together (a tooltip), each its own catalogue entry, joined by
+    the catalogue's sentence separator."""
+    shown = [p for p in parts if p is not None]
+    out = shown[-1]
+    for part in reversed(shown[:-1]):
+        out = msg("meteo.sentences", a=part, b=out)
+    return out
