@@ -59,6 +59,8 @@ def _parser() -> argparse.ArgumentParser:
                      help="search players think this many iterations a move (deterministic) "
                           "instead of their time budget")
     sim.add_argument("--json", action="store_true")
+    sim.add_argument("--lang", metavar="CODE",
+                     help="language of the texts printed (e.g. zh-TW; default English)")
     sim.add_argument("--acks", action="store_true",
                      help="with --save-dir: print 'ack VERSION FILE' once each command is on disk")
 
@@ -75,6 +77,8 @@ def _parser() -> argparse.ArgumentParser:
     shot.add_argument("--scale", default="100", metavar="PERCENT",
                       help="UI scale in percent, as in Settings (75 to 200; default 100)")
     shot.add_argument("--colour-blind", action="store_true", help="colour-blind markings on")
+    shot.add_argument("--lang", metavar="CODE",
+                      help="language of the scene (e.g. zh-TW; default English)")
 
     ver = sub.add_parser("verify", help="load a save without changing it and replay it")
     ver.add_argument("file", type=Path)
@@ -205,6 +209,7 @@ def _simulate(args: argparse.Namespace) -> int:
     from .engine.match import Match
     from .engine.storage import SavedGame
 
+    _use_language(args.lang)
     game = _game(args.game)
     players = _players(game, args.players)
     if args.games < 1:
@@ -265,21 +270,36 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result))
     else:
-        print(f"{game.title}: {result['completed']}/{args.games} games completed, "
-              f"{result['errors']} errors, {result['commands']} commands in {result['seconds']} s "
-              f"({result['commands_per_second']}/s)")
-        print("wins per seat: " + ", ".join(f"seat {i + 1} ({levels_[i]}): {w}"
-                                            for i, w in enumerate(result["wins"])))
+        from .i18n import has, join, tr
+
+        print(tr("cli.simulated", game=tr(game.title), completed=result["completed"],
+                 games=args.games, errors=result["errors"], commands=result["commands"],
+                 seconds=result["seconds"], rate=result["commands_per_second"]))
+        print(tr("cli.wins", seats=join([
+            tr("cli.seat_wins", n=i + 1, wins=w,
+               level=tr("level." + levels_[i]) if has("level." + levels_[i]) else levels_[i])
+            for i, w in enumerate(result["wins"])])))
         for message in result["error_messages"][:10]:
-            print("error: " + message, file=sys.stderr)
+            print(tr("cli.error", message=message), file=sys.stderr)
     return 1 if result["errors"] else 0
 
 
 # -- screenshot ----------------------------------------------------------------------------
 
 
+def _use_language(code: str | None) -> str:
+    """Switch the texts to ``--lang`` (a shipped catalogue's code); English without it."""
+    from . import i18n
+
+    shipped = i18n.languages()
+    if code is not None and code not in shipped:
+        raise UsageError(f"--lang takes one of {', '.join(shipped)}, not {code!r}")
+    return i18n.set_language(code or i18n.DEFAULT_LANGUAGE)
+
+
 def _screenshot(args: argparse.Namespace) -> int:
     w, h = _window_size(args.size)
+    language = _use_language(args.lang)
     options: dict[str, str] = {}
     if args.scene in ("table", "scores"):
         game = _game(args.game)
@@ -300,7 +320,8 @@ def _screenshot(args: argparse.Namespace) -> int:
     from .ui import screenshot
     try:
         screenshot.render(args.scene, args.out, (w, h), args.game, players, args.seed, args.steps,
-                          options, settings=Settings(ui_scale=scale, colour_blind=args.colour_blind))
+                          options, settings=Settings(ui_scale=scale, colour_blind=args.colour_blind,
+                                                     language=language))
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:

@@ -25,7 +25,10 @@ from __future__ import annotations
 
 import importlib.resources
 import json
+import locale as _locale
+import os
 import string
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -144,6 +147,77 @@ def languages() -> dict[str, str]:
             code = entry.name[:-5]
             out[code] = _load(code).get("_language", code)
     return dict(sorted(out.items()))
+
+
+#: Windows language ids (LANGID, primary and sub-language) of Traditional Chinese: Taiwan,
+#: Hong Kong, Macao.
+_WINDOWS_TRADITIONAL = {0x0404, 0x0C04, 0x1404}
+
+
+def language_of_locale(name: str | None) -> str | None:
+    """The shipped language a locale name asks for, or None: ``zh_TW``, ``zh_HK``, ``zh_MO``,
+    ``zh_Hant`` (any case, ``-`` or ``_``, with or without ``.UTF-8`` or ``@...``) and
+    Windows' names ("Chinese (Traditional)_Taiwan") give ``zh-TW``; ``en...`` gives ``en``."""
+    if not name:
+        return None
+    text = name.split(".")[0].split("@")[0].strip().lower().replace("-", "_")
+    if text in ("c", "posix", ""):
+        return None
+    parts = text.split("_")
+    if parts[0] == "zh" or text.startswith("chinese"):
+        traditional = ("hant" in parts or any(p in ("tw", "hk", "mo") for p in parts[1:])
+                       or any(w in text for w in ("traditional", "taiwan", "hong kong", "macao")))
+        return "zh-TW" if traditional else None
+    if parts[0] == "en" or text.startswith("english"):
+        return "en"
+    return None
+
+
+def system_language(environ: dict[str, str] | None = None) -> str:
+    """The language to start in when the player has chosen none (first start): the system
+    locale's, when a catalogue for it is shipped, else English. Looks at ``LANGUAGE`` (a list),
+    ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` as gettext does, then Python's locale, then on
+    Windows the user's interface language."""
+    env = os.environ if environ is None else environ
+    names: list[str] = []
+    chosen = next((env[k] for k in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(k)), "")
+    if env.get("LANGUAGE") and chosen.split(".")[0] not in ("", "C", "POSIX"):
+        names += env["LANGUAGE"].split(":")
+    names.append(chosen)
+    if environ is None:
+        try:
+            names.append(_locale.getlocale()[0] or "")
+        except (ValueError, TypeError):
+            pass
+        names.append(_windows_language())
+    shipped = languages()
+    for name in names:
+        lang = language_of_locale(name)
+        if lang in shipped:
+            return lang
+        if lang is not None:  # a language asked for but not shipped stops the search (English)
+            break
+    return DEFAULT_LANGUAGE
+
+
+def _windows_language() -> str:
+    """The Windows user interface language as a locale name ("zh_TW"), else ""."""
+    if sys.platform != "win32":
+        return ""
+    try:
+        import ctypes
+
+        langid = ctypes.windll.kernel32.GetUserDefaultUILanguage()  # type: ignore[attr-defined]
+    except (OSError, AttributeError):
+        return ""
+    if langid in _WINDOWS_TRADITIONAL:
+        return "zh_TW"
+    return "zh_CN" if langid & 0x3FF == 0x04 else ("en" if langid & 0x3FF == 0x09 else "")
+
+
+def catalogue(lang: str) -> dict[str, Any]:
+    """Every text of ``lang`` (the app's catalogue and the games'), by key."""
+    return dict(_load(lang))
 
 
 def set_language(lang: str) -> str:

@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from . import files, jsonfile, paths
+from . import files, i18n, jsonfile, paths
 from .i18n import tr
 
 UI_SCALES: tuple[float, ...] = (0.75, 0.875, 1.0, 1.125, 1.25, 1.5, 1.75, 2.0)
@@ -70,6 +70,8 @@ def load(path: Path | None = None) -> tuple[Settings, str | None]:
     """The saved settings and a message if the file was damaged (else None)."""
     path = path or paths.settings_file()
     data, message = _read(path)
+    if data is None and message is None:  # the first start: the system's language (issue 18)
+        return Settings(language=i18n.system_language()), None
     if data is None:
         return Settings(), message
     settings, bad = Settings(), []

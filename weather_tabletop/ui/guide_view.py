@@ -43,12 +43,15 @@ def _runs(text: str) -> list[tuple[str, bool]]:
 
 
 def rich(text: str, size: int, colour, width: int, cache: TextCache) -> pygame.Surface:
-    """A paragraph with bold runs, wrapped at spaces to ``width`` pixels."""
+    """A paragraph with bold runs, wrapped at spaces (and between CJK characters) to ``width``
+    pixels."""
     words: list[tuple[str, bool, bool]] = []  # (word, bold, glued to the word before)
     spaced = True  # the text before this run ended with a space
     for run, bold in _runs(" ".join(text.split())):
-        for i, word in enumerate(run.split()):
-            glued = i == 0 and bool(words) and not spaced and not run[:1].isspace()
+        # pieces a line may break between: words, and single CJK characters (issue 18)
+        for i, (word, spaced_before) in enumerate(theme._units(run)):
+            glued = (i == 0 and bool(words) and not spaced and not run[:1].isspace()) or (
+                i > 0 and not spaced_before)
             words.append((word, bold, glued))
         spaced = run[-1:].isspace() if run else spaced
     line_h = cache.font(size).get_linesize()

@@ -60,7 +60,8 @@ class AboutScene(Scene):
     def build(self) -> None:
         w, h = self.app.size
         m = self.px(48)
-        widgets.label(self, pygame.Rect(m, self.px(28), self.px(500), self.px(56)), self.name,
+        title_h = max(self.px(56), self.app.text.font(self.px(40), True).get_linesize() + 4)
+        widgets.label(self, pygame.Rect(m, self.px(28), self.px(500), title_h), self.name,
                       object_id="#title")
         self.back = widgets.button(self, pygame.Rect(w - m - self.px(180), self.px(36), self.px(180),
                                                      self.px(46)), tr("common.back"),

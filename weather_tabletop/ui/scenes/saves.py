@@ -77,7 +77,8 @@ class SavesScene(Scene):
         self.rename_entry = None
         self._empty = None
         m = self.px(48)
-        widgets.label(self, pygame.Rect(m, self.px(28), w // 2, self.px(56)), self.name,
+        title_h = max(self.px(56), self.app.text.font(self.px(40), True).get_linesize() + 4)
+        widgets.label(self, pygame.Rect(m, self.px(28), w // 2, title_h), self.name,
                       object_id="#title")
         back = widgets.button(self, pygame.Rect(w - m - self.px(180), self.px(36), self.px(180),
                                                 self.px(46)), tr("common.back"), object_id="#secondary")

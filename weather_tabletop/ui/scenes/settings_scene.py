@@ -1,5 +1,6 @@
 """Settings: UI scale, animation speed, the hard computer's thinking time, language,
-colour-blind markings, full screen. Each change is applied and saved at once."""
+colour-blind markings, full screen. Each change is applied and saved at once; a new language
+applies at once to every scene, the open table and its log included (each is built again)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,17 @@ def _seconds_text(seconds: float) -> str:
     text = tr("settings.seconds", seconds=f"{seconds:g}")
     if seconds == DEFAULT_THINKING_SECONDS:
         text = tr("settings.default", choice=text)
+    return text
+
+
+def _language_label() -> str:
+    """The language row's name, also in English when another language is shown, so that a
+    player who cannot read the current language finds the way back (issue 18)."""
+    text = tr("settings.language")
+    if i18n.language() != i18n.DEFAULT_LANGUAGE:
+        english = i18n.catalogue(i18n.DEFAULT_LANGUAGE).get("settings.language", "Language")
+        if english != text:
+            text = f"{text} / {english}"
     return text
 
 
@@ -60,7 +72,7 @@ class SettingsScene(Scene):
              [(tr("speed." + k), k) for k in ANIMATION_SPEEDS], s.animation_speed),
             ("thinking_seconds", tr("settings.thinking"),
              [(_seconds_text(v), str(v)) for v in THINKING_SECONDS], str(s.thinking_seconds)),
-            ("language", tr("settings.language"), [(n, c) for c, n in i18n.languages().items()],
+            ("language", _language_label(), [(n, c) for c, n in i18n.languages().items()],
              i18n.language()),
             ("colour_blind", tr("settings.colour_blind"), None, s.colour_blind),
             ("fullscreen", tr("settings.fullscreen"), None, s.fullscreen),

@@ -15,7 +15,7 @@ import pygame_gui
 from ... import games, guide
 from ...engine.protocol import Command, IllegalMove
 from ...engine.storage import SaveFailed
-from ...i18n import tr
+from ...i18n import language, tr
 from .. import theme, widgets
 from ..action_list import ActionList
 from ..computer import Computers
@@ -231,6 +231,7 @@ class TableScene(Scene):
 
     def build(self) -> None:
         w, h = self.app.size
+        self.name = tr(self.game.title)  # again: the language may have changed (issue 18)
         self.lay = lay = self._layout()
         self.w = {}
         widgets.panel(self, lay.banner, object_id="#banner_panel")
@@ -283,7 +284,7 @@ class TableScene(Scene):
                                   size)
         # the view is kept across a rebuild that changes only sizes (the step help coming or
         # going, a resize): what it shows (a Phase B step, a chosen tab) goes on
-        look = (self.app.settings.colour_blind, self.app.scale, id(self.app.text))
+        look = (self.app.settings.colour_blind, self.app.scale, id(self.app.text), language())
         if self.view is None or self._view_look != look:
             ctx = ViewContext(self.session.config.seats, self.app.settings.colour_blind,
                               self.app.scale, self.app.text)
