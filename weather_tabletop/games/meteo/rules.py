@@ -48,7 +48,7 @@ from typing import Hashable, Iterable
 from weather_tabletop.engine.chance import rng
 from weather_tabletop.engine.protocol import (Colour, Command, Event, GameConfig, IllegalMove,
                                               OptionSpec, ScoreLine)
-from weather_tabletop.i18n import Msg, msg, tr
+from weather_tabletop.i18n import Msg, language, msg, tr
 
 from . import words
 from .board import BOARD, COLOURED, LANDSCAPE, PERCH, VILLAGE, WIND, Board, Pos
@@ -967,8 +967,22 @@ class Meteo:
 
     def progress(self, state: MeteoState) -> str:
         """Rendered here, not at display time: the match keeps this line as each log group's
-        label, which the save file stores for the saved-games list (a string, not a message)."""
-        return tr(self.progress_msg(state))
+        label, which the save file stores for the saved-games list (a string, not a message).
+        The match asks after every command, so the texts are kept by language and message (a
+        game repeats few of them): rendering each anew cost a quarter of the rules' speed."""
+        if state.phase in (SETUP, OVER):
+            return tr(self.progress_msg(state))
+        who, pending = self.relocator(state)
+        # what progress_msg reads, as plain values (cheaper than building the message)
+        key = (language(), state.round, self.name(state, state.current if who < 0 else who),
+               state.phase, len(pending), state.placed, state.steps_left,
+               len(state.hands[state.current]), state.ending >= 0)
+        text = _PROGRESS_TEXTS.get(key)
+        if text is None:
+            if len(_PROGRESS_TEXTS) >= 4096:
+                _PROGRESS_TEXTS.clear()
+            text = _PROGRESS_TEXTS[key] = tr(self.progress_msg(state))
+        return text
 
     def describe_command(self, state: MeteoState, command: Command) -> Msg:
         b = self.board
@@ -1091,6 +1105,10 @@ class Meteo:
                            colour=words.colour(b, state.colours[state.ending]))
             return msg("meteo.event.game_ended_limit", n=state.round_limit)
         return msg("meteo.event.other", event=type(e).__name__)
+
+
+#: what a progress line shows (language first) -> its text (``Meteo.progress``)
+_PROGRESS_TEXTS: dict[tuple, str] = {}
 
 
 def _set(t: tuple, i: int, v: object) -> tuple:
