@@ -187,7 +187,8 @@ EOF
 smoke_test() {
     step "smoke test under wine: tests/packaging/test_executable.py"
     persistent_wineserver
-    WEATHER_TABLETOP_TEST_EXE="$EXE" WEATHER_TABLETOP_TEST_WRAPPER=wine \
+    # PYTHONPATH: the installed app the test compares with is this tree's, whatever .venv holds.
+    PYTHONPATH="$ROOT" WEATHER_TABLETOP_TEST_EXE="$EXE" WEATHER_TABLETOP_TEST_WRAPPER=wine \
         "$HOST_PY" -m pytest -p no:cacheprovider -v -rs "$ROOT/tests/packaging/test_executable.py"
 }
 
