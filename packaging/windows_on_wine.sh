@@ -10,8 +10,9 @@
 # win_amd64 wheels unpacked into its site-packages, and that Python runs PyInstaller with the
 # same packaging/build.py as every other system. Then the built program runs under wine: the
 # smoke test of tests/packaging/test_executable.py (--version, screenshot of the menu, simulate
-# of each game, verify of each demo, the user folders), start-up times, and the real window's
-# menu under Xvfb, captured to $WORK/menu-window.png.
+# of each game, verify of each demo, catalogue texts, the user folders), its Windows resources
+# (icon, version, DPI manifest), start-up times, and the real window's menu under Xvfb, captured
+# to $WORK/menu-window.png.
 #
 # Everything downloaded or made goes under $WORK (default /tmp/weather-tabletop-wine) and
 # dist/; nothing here is needed at run time. Known wine 8.0 (Debian 12) workarounds are marked
