@@ -40,8 +40,8 @@ def open_regular(path: Path) -> int:
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise FileRefused(path, "is not a regular file")
-        if hasattr(os, "set_blocking"):
-            os.set_blocking(fd, True)
+        if getattr(os, "O_NONBLOCK", 0) and os.name != "nt":  # undo the open's O_NONBLOCK
+            os.set_blocking(fd, True)  # (Windows has neither: set_blocking fails on files there)
     except BaseException:
         os.close(fd)
         raise
