@@ -60,7 +60,8 @@ class Computers:
         match = session.match
         if self._retry_at is not None and now >= self._retry_at:
             self.error, self._retry_at = None, None
-        if self.paused or self.error or match.is_over() or session.watching is not None:
+        if (self.paused or self.error or match.is_over() or session.watching is not None
+                or session.replay is not None):
             self.cancel()
             return False
         if session.is_demo:

@@ -41,6 +41,7 @@ class LogBook:
 
     def __init__(self) -> None:
         self.lines: list[Line] = []
+        self.ends: list[int] = []  # the number of lines after each active group (a replay's)
         self._seen = 0
         self._states: list[Any] = []
         self._groups: list[Group] = []
@@ -60,6 +61,17 @@ class LogBook:
             self._add(match, group)
         self._seen = len(match.log)
         return bool(new)
+
+    @classmethod
+    def of_groups(cls, game: Any, config: Any, groups: Any) -> "LogBook":
+        """The lines of a game's moves that stand (a replay), with where each group's end."""
+        book = cls()
+        holder = _Holder(game, config)
+        book._states = [game.initial_state(config)]
+        for group in groups:
+            book._add(holder, group)  # type: ignore[arg-type]
+            book.ends.append(len(book.lines))
+        return book
 
     def _start_restored(self, match: Match) -> None:
         """The lines up to a restored match's checkpoint: its history, else a line about it."""
@@ -130,6 +142,14 @@ class LogBook:
             self._states.append(state)
             self.lines.append(Line(msg("log.redo", name=self._name(match, group.seat), what=what),
                                    group.seat, "redo"))
+
+
+@dataclass(frozen=True)
+class _Holder:
+    """What ``_add`` reads of a match: its game and its seats."""
+
+    game: Any
+    config: Any
 
 
 def _fold(match: Match, state: Any, group: Group) -> Any:

@@ -26,6 +26,9 @@ class Session:
         self.title = title
         self.watching: Path | None = None  # a game open in another window, followed read-only
         self._stamp: tuple[int, int] | None = None
+        self.replay: Any | None = None  # engine.replay.Replay: stepping through a saved game
+        self.replay_path: Path | None = None
+        self.position = 0  # the replay's position shown
 
     # -- making one --------------------------------------------------------------------------
 
@@ -78,6 +81,34 @@ class Session:
         return True
 
     @classmethod
+    def replaying(cls, path: Path) -> "Session":
+        """Step through a saved game (finished or not) without ever writing it: the whole file
+        is checked through the rules first. Raises LoadError."""
+        from ..engine.replay import Replay
+        from ..engine.storage import SavedGame
+
+        saved = SavedGame.replay(Path(path))
+        session = cls(saved.match, None, notice=saved.notice)
+        session.replay, session.replay_path = Replay.of(saved.match), Path(path)
+        session.seek(session.replay.last)
+        return session
+
+    def seek(self, position: int) -> None:
+        """A replay: show the game after its move ``position`` (0: as set up)."""
+        replay = self.replay
+        k = max(0, min(replay.last, position))
+        self.position = k
+        self.match = Match.restore(self.match.game, self.match.config, casual=self.match.casual,
+                                   version=k + 1, base=k, base_state=replay.state_at(k),
+                                   groups=[replay.groups[k]], undone=[])
+
+    @property
+    def can_continue_here(self) -> bool:
+        """A replay at the last position of a game that is not over can be continued."""
+        return (self.replay is not None and self.position == self.replay.last
+                and not self.replay.game.is_over(self.replay.final))
+
+    @classmethod
     def demo(cls, path: Path) -> "Session":
         """Watch a recorded game from its start; raises ``storage.LoadError``."""
         from ..engine.storage import SavedGame
@@ -108,8 +139,8 @@ class Session:
 
     @property
     def read_only(self) -> bool:
-        """Nothing can be played here: a demo or a game watched from another window."""
-        return self.script is not None or self.watching is not None
+        """Nothing can be played here: a demo, a replay or a game watched from another window."""
+        return self.script is not None or self.watching is not None or self.replay is not None
 
     @property
     def path(self) -> Path | None:
@@ -128,6 +159,8 @@ class Session:
         (the match is unchanged then)."""
         if self.watching is not None:
             raise IllegalMove("table.watching_only")
+        if self.replay is not None:
+            raise IllegalMove("replay.watching_only")
         if self.is_demo and expected_version is None:
             raise IllegalMove("This is a recorded game: it can only be watched.")
         target = self.saved if self.saved is not None else self.match
@@ -136,6 +169,8 @@ class Session:
     def undo(self, seat: int) -> None:
         if self.watching is not None:
             raise IllegalMove("table.watching_only")
+        if self.replay is not None:
+            raise IllegalMove("replay.watching_only")
         if self.is_demo:
             raise IllegalMove("This is a recorded game: it can only be watched.")
         (self.saved if self.saved is not None else self.match).undo(seat)
@@ -143,6 +178,8 @@ class Session:
     def redo(self, seat: int) -> None:
         if self.watching is not None:
             raise IllegalMove("table.watching_only")
+        if self.replay is not None:
+            raise IllegalMove("replay.watching_only")
         if self.is_demo:
             raise IllegalMove("This is a recorded game: it can only be watched.")
         (self.saved if self.saved is not None else self.match).redo(seat)

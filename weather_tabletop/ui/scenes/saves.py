@@ -175,8 +175,11 @@ class SavesScene(Scene):
         if not problem:
             label = tr("saves.watch") if self.demos or locked else tr("saves.open")
             tip = tr("saves.watch_elsewhere_tip") if locked and not self.demos else str(info.path)
+            replay = info.finished and not self.demos  # a finished game is looked back on
+            if replay:
+                label, tip = tr("saves.replay"), tr("saves.replay_tip")
             open_b = widgets.button(self, pygame.Rect(bx, by, bw, bh), label, tooltip=tip)
-            self.actions[open_b] = ("open", index)
+            self.actions[open_b] = ("replay" if replay else "open", index)
         if not self.demos:
             if not problem:
                 ren = widgets.button(self, pygame.Rect(bx + bw + self.px(10), by, bw, bh),
@@ -212,7 +215,7 @@ class SavesScene(Scene):
     def act(self, what: str, index: int) -> None:
         """Perform a row or page action."""
         from ...engine import storage
-        from .table import open_demo, open_saved_game
+        from .table import open_demo, open_replay, open_saved_game
 
         self.message = ""
         if what == "back":
@@ -222,6 +225,9 @@ class SavesScene(Scene):
             from .setup import SetupScene
 
             self.app.replace(SetupScene(self.app))
+            return
+        if what == "replay":
+            open_replay(self.app, self.infos[index].path)
             return
         if what == "open":
             if self.demos:

@@ -19,6 +19,7 @@ from ...i18n import language, tr
 from .. import theme, widgets
 from ..action_list import ActionList
 from ..computer import Computers
+from ..timeline import Timeline
 from ..dragdrop import DragDrop
 from ..log_panel import RENDER_BUDGET, LogEntry, LogPanel
 from ..logbook import LogBook
@@ -38,6 +39,8 @@ LOG_LINES = 160
 FRAME_WORK = 0.0008
 #: seconds between looks at the file of a game followed from another window
 FOLLOW_SECONDS = 1.0
+#: a replay's log panel shows this many lines up to the position shown
+REPLAY_LOG_LINES = 40
 
 
 def open_saved_game(app, path: Path) -> str | None:
@@ -59,6 +62,21 @@ def open_saved_game(app, path: Path) -> str | None:
         return exc.message
     app.home()
     app.push(TableScene(app, session, cover=True))
+    return None
+
+
+def open_replay(app, path: Path) -> str | None:
+    """Step through the saved game at ``path`` (finished or not; the file is never written);
+    the reason when it cannot be loaded."""
+    from ...engine.storage import LoadError
+
+    try:
+        session = Session.replaying(path)
+    except LoadError as exc:
+        app.notices.append(exc.message)
+        return exc.message
+    app.home()
+    app.push(TableScene(app, session))
     return None
 
 
@@ -181,6 +199,8 @@ class TableScene(Scene):
         self._hints_seen: set[tuple] = set()
         self._hint_surface: tuple[str, pygame.Surface] | None = None
         self._followed = 0.0  # a watched game: when its file was last looked at
+        self.timeline: Timeline | None = None  # a replay's controls
+        self._replay_log: LogBook | None = None
 
     # -- who looks at the table ------------------------------------------------------------
 
@@ -220,6 +240,31 @@ class TableScene(Scene):
         font = self.app.text.font(fit.size)
         return (len(fit.lines) - 1) * font.get_linesize() + font.get_height() + 2 * pad
 
+    def _timeline(self, lay: TableLayout) -> Timeline | None:
+        """A replay's timeline in a strip cut from the bottom of the board."""
+        replay = self.session.replay
+        if replay is None:
+            return None
+        board, th = lay.board, self.px(52)
+        lay.board = pygame.Rect(board.x, board.y, board.w, board.h - th - lay.gap)
+        strip = pygame.Rect(board.x + lay.gap, board.bottom - th - lay.gap // 2,
+                            board.w - 2 * lay.gap, th)
+        old = self.timeline
+        timeline = Timeline(strip, replay, self._seek, self.session.position, scale=self.app.scale,
+                            playing=old.playing if old else False, on_extra=self._continue_here)
+        timeline.extra = tr("replay.continue") if self.session.can_continue_here else ""
+        return timeline
+
+    def _seek(self, position: int) -> None:
+        self.session.seek(position)
+        if self.timeline is not None:
+            self.timeline.extra = tr("replay.continue") if self.session.can_continue_here else ""
+
+    def _continue_here(self) -> None:
+        """The last position of an unfinished game: go on playing it (its file is continued)."""
+        if self.session.can_continue_here and self.session.replay_path is not None:
+            open_saved_game(self.app, self.session.replay_path)
+
     def board_rect(self) -> pygame.Rect:
         """The board's rectangle (the built layout's; worked out when the table is not built)."""
         return self.lay.board if self.lay is not None else self._layout().board
@@ -233,6 +278,7 @@ class TableScene(Scene):
         w, h = self.app.size
         self.name = tr(self.game.title)  # again: the language may have changed (issue 18)
         self.lay = lay = self._layout()
+        self.timeline = self._timeline(lay)  # a replay: its strip is cut from the board's
         self.w = {}
         widgets.panel(self, lay.banner, object_id="#banner_panel")
         # the two banner lines change with the turn: drawn by the scene (re-laying a pygame_gui
@@ -406,12 +452,14 @@ class TableScene(Scene):
         elif len(acting) == 1:
             seat = acting[0]
             turn = tr("table.turn_of", name=self._name(seat))
-            if self.session.seat_is_computer(seat) and not self.session.is_demo:
+            if self.session.seat_is_computer(seat) and not self.session.read_only:
                 turn += "  " + tr("table.thinking")
         else:
             turn = tr("table.to_act", names=", ".join(self._name(s) for s in acting))
         if self.session.is_demo:
             turn = tr("demo.banner", what=turn)
+        elif self.session.replay is not None:
+            turn = tr("replay.banner", what=turn)
         elif self.session.watching is not None:
             turn = tr("table.watching_banner", what=turn)
         self.banner["turn"].text = turn
@@ -438,7 +486,19 @@ class TableScene(Scene):
         return LogEntry(line.text, tuple(theme.MUTED)[:3], indent=True)
 
     def _update_log(self) -> None:
-        """Hand the new log lines to the panel, which renders each once."""
+        """Hand the new log lines to the panel, which renders each once (a replay: the lines up
+        to the position shown, the last REPLAY_LOG_LINES of them)."""
+        if self.session.replay is not None:
+            if self._replay_log is None:
+                self._replay_log = LogBook.of_groups(self.game, self.session.config,
+                                                     self.session.replay.groups)
+            book = self._replay_log
+            end = book.ends[self.session.position]
+            self.log_panel.clear()
+            self.log_panel.add([self._log_entry(l)
+                                for l in book.lines[max(0, end - REPLAY_LOG_LINES):end]])
+            self.log_panel.flush()  # a few lines at once: the panel shows the position's end
+            return
         self.log.sync(self.session.match)
         new = self.log.lines[self._log_upto:]
         if new:
@@ -470,6 +530,8 @@ class TableScene(Scene):
                 text = tr("demo.watching")
             elif self.session.watching is not None:
                 text = tr("table.watching")
+            elif self.session.replay is not None:
+                text = tr("replay.actions")
             elif self.session.match.is_over():
                 text = tr("table.game_over")
             else:
@@ -684,6 +746,8 @@ class TableScene(Scene):
                     self.show_message(reason)
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.timeline is not None and self.palette is None and self.timeline.handle(event):
+            return
         if self.palette is not None:
             self._palette_event(event)
             return
@@ -846,7 +910,10 @@ class TableScene(Scene):
         if bool(getattr(view, "busy", False)):  # a property on the games' views
             return True
         # a computer is to act: its thinker starts on the next update
-        return (not match.is_over() and not self.computers.paused and not self.computers.error
+        if self.timeline is not None and self.timeline.playing:
+            return True
+        return (not self.session.read_only and not match.is_over() and not self.computers.paused
+                and not self.computers.error
                 and any(self.session.seat_is_computer(s) for s in match.to_act()))
 
     def _cover_on_open(self) -> bool:
@@ -872,6 +939,8 @@ class TableScene(Scene):
             self.w["actions"].update(dt)
             self.w["score_box"].update(dt)
         now = time.monotonic()
+        if self.timeline is not None:
+            self.timeline.update(now, self.app.settings.move_delay)
         if self.session.watching is not None and now - self._followed >= FOLLOW_SECONDS:
             self._followed = now
             if self.session.follow():
@@ -898,6 +967,8 @@ class TableScene(Scene):
     def draw_over(self, surface: pygame.Surface) -> None:
         for line in self.banner.values():
             line.draw(surface, self.app.text)
+        if self.timeline is not None:
+            self.timeline.draw(surface, self.app.text)
         if self.panels.column and "log" in self.lay.bodies:
             self.log_panel.draw(surface)
         self._draw_side(surface)

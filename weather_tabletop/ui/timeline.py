@@ -1,0 +1,198 @@
+"""The replay's timeline (issue 21): a strip under the board with buttons to go to the start,
+back a round, back a move, play or pause, forward a move, forward a round and to the end, a
+slider to scrub, and where the replay stands. Drawn by the table scene, not pygame_gui, like the
+banner. Keys: Left/Right a move, Ctrl+Left/Right a turn, Page Up/Down a round, Home/End, Space
+plays or pauses."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import pygame
+
+from ..engine.replay import Replay
+from ..i18n import tr
+from . import theme
+
+#: (key, icon, tooltip key): the buttons, left to right; icons are drawn (see _icon)
+BUTTONS = (("start", "|<", "replay.start_tip"), ("round_back", "<<", "replay.round_back_tip"),
+           ("back", "<", "replay.back_tip"), ("play", ">", "replay.play_tip"),
+           ("forward", ">", "replay.forward_tip"), ("round_forward", ">>", "replay.round_forward_tip"),
+           ("end", ">|", "replay.end_tip"))
+
+
+@dataclass
+class Timeline:
+    """Where a replay stands and the controls that move it; ``seek`` is called with the new
+    position (the session moves the table there)."""
+
+    rect: pygame.Rect
+    replay: Replay
+    seek: Callable[[int], None]
+    position: int
+    playing: bool = False
+    scale: float = 1.0
+    extra: str = ""  # a button label at the right end ("Continue from here"), "" for none
+    on_extra: Callable[[], None] | None = None
+    _dragging: bool = False
+    _last_step: float = 0.0
+
+    def px(self, v: float) -> int:
+        return max(1, round(v * self.scale))
+
+    # -- geometry --------------------------------------------------------------------------
+
+    def buttons(self) -> dict[str, pygame.Rect]:
+        size = self.rect.h - 2 * self.px(6)
+        x, y = self.rect.x + self.px(8), self.rect.y + self.px(6)
+        out = {}
+        for key, _label, _tip in BUTTONS:
+            out[key] = pygame.Rect(x, y, size, size)
+            x += size + self.px(4)
+        if self.extra:
+            width = self.px(190)
+            out["extra"] = pygame.Rect(self.rect.right - self.px(8) - width, y, width, size)
+        return out
+
+    def slider(self) -> pygame.Rect:
+        buttons = self.buttons()
+        left = max(r.right for k, r in buttons.items() if k != "extra") + self.px(16)
+        right = (buttons["extra"].x if "extra" in buttons else self.rect.right) - self.px(200)
+        return pygame.Rect(left, self.rect.centery - self.px(4), max(20, right - left), self.px(8))
+
+    # -- moving ----------------------------------------------------------------------------
+
+    def go(self, position: int) -> None:
+        position = max(0, min(self.replay.last, position))
+        if position != self.position:
+            self.position = position
+            self.seek(position)
+        if position >= self.replay.last:
+            self.playing = False
+
+    def act(self, key: str) -> None:
+        r, k = self.replay, self.position
+        target = {"start": 0, "end": r.last, "back": k - 1, "forward": k + 1,
+                  "round_back": r.previous_round(k), "round_forward": r.next_round(k),
+                  "turn_back": r.previous_turn(k), "turn_forward": r.next_turn(k)}.get(key)
+        if key == "play":
+            self.playing = not self.playing and k < r.last
+            return
+        if key == "extra":
+            if self.on_extra is not None:
+                self.on_extra()
+            return
+        if target is not None:
+            self.playing = False
+            self.go(target)
+
+    def update(self, now: float, delay: float) -> bool:
+        """Play: one move each ``delay`` seconds; True when the position changed."""
+        if not self.playing or now - self._last_step < max(delay, 0.15):
+            return False
+        self._last_step = now
+        before = self.position
+        self.go(self.position + 1)
+        return self.position != before
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Act on a click, a drag of the slider or a key; True when the event was used."""
+        if event.type == pygame.KEYDOWN:
+            ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+            key = {pygame.K_LEFT: "turn_back" if ctrl else "back",
+                   pygame.K_RIGHT: "turn_forward" if ctrl else "forward",
+                   pygame.K_PAGEUP: "round_back", pygame.K_PAGEDOWN: "round_forward",
+                   pygame.K_HOME: "start", pygame.K_END: "end", pygame.K_SPACE: "play"}.get(event.key)
+            if key:
+                self.act(key)
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            for key, rect in self.buttons().items():
+                if rect.collidepoint(event.pos):
+                    self.act(key)
+                    return True
+            bar = self.slider().inflate(0, self.px(20))
+            if bar.collidepoint(event.pos):
+                self._dragging = True
+                self.playing = False
+                self.go(self._at(event.pos[0]))
+            return True
+        if event.type == pygame.MOUSEMOTION and self._dragging:
+            self.go(self._at(event.pos[0]))
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and self._dragging:
+            self._dragging = False
+            return True
+        return False
+
+    def _at(self, x: int) -> int:
+        bar = self.slider()
+        share = (x - bar.x) / max(1, bar.w)
+        return round(max(0.0, min(1.0, share)) * self.replay.last)
+
+    def tooltip_at(self, pos: tuple[int, int]) -> str | None:
+        for (key, _label, tip) in BUTTONS:
+            if self.buttons()[key].collidepoint(pos):
+                return tr(tip)
+        return None
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, text) -> None:
+        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=self.px(8))
+        pygame.draw.rect(surface, theme.LINE, self.rect, 1, border_radius=self.px(8))
+        size = self.px(16)
+        for key, icon, _tip in BUTTONS:
+            rect = self.buttons()[key]
+            on = key == "play" and self.playing
+            pygame.draw.rect(surface, theme.PRIMARY if on else theme.SKY, rect,
+                             border_radius=self.px(6))
+            _icon(surface, "||" if on else icon, rect, theme.PANEL if on else theme.INK)
+        if "extra" in self.buttons():
+            rect = self.buttons()["extra"]
+            pygame.draw.rect(surface, theme.PRIMARY, rect, border_radius=self.px(6))
+            text.box(surface, self.extra, rect.inflate(-self.px(8), 0), size, (255, 255, 255),
+                     bold=True, align="center")
+        bar = self.slider()
+        pygame.draw.rect(surface, (210, 220, 230), bar, border_radius=bar.h // 2)
+        share = self.position / max(1, self.replay.last)
+        done = pygame.Rect(bar.x, bar.y, max(bar.h, round(bar.w * share)), bar.h)
+        pygame.draw.rect(surface, theme.PRIMARY, done, border_radius=bar.h // 2)
+        pygame.draw.circle(surface, theme.PRIMARY, (bar.x + round(bar.w * share), bar.centery),
+                           self.px(9))
+        where = tr("replay.position", n=self.position, total=self.replay.last)
+        label = pygame.Rect(bar.right + self.px(12), self.rect.y, self.px(188) - self.px(8),
+                            self.rect.h)
+        text.box(surface, where, label, size, theme.INK)
+
+
+def _icon(surface: pygame.Surface, icon: str, rect: pygame.Rect, colour) -> None:
+    """A media-control icon drawn with shapes (no font has them all): "|<", "<<", "<", ">",
+    ">>", ">|" and "||" (pause)."""
+    h = rect.h * 0.42
+    cx, cy = rect.centerx, rect.centery
+
+    def tri(x: float, right: bool) -> None:
+        w = h * 0.9
+        pts = [(x, cy - h / 2), (x, cy + h / 2), (x + w, cy)] if right else \
+            [(x + w, cy - h / 2), (x + w, cy + h / 2), (x, cy)]
+        pygame.draw.polygon(surface, colour, [(round(a), round(b)) for a, b in pts])
+
+    w, bar = h * 0.9, max(2, round(h / 5))
+    if icon == "||":
+        for dx in (-h / 3, h / 3):
+            pygame.draw.rect(surface, colour, pygame.Rect(round(cx + dx - bar / 2), round(cy - h / 2),
+                                                          bar, round(h)))
+        return
+    right = icon.startswith(">")
+    count = icon.count("<") + icon.count(">")
+    start = cx - count * w / 2
+    if icon == "|<":
+        pygame.draw.rect(surface, colour, pygame.Rect(round(start - bar), round(cy - h / 2), bar, round(h)))
+    for i in range(count):
+        tri(start + i * w, right)
+    if icon == ">|":
+        pygame.draw.rect(surface, colour, pygame.Rect(round(start + count * w), round(cy - h / 2), bar,
+                                                      round(h)))
