@@ -88,17 +88,27 @@ def _parser() -> argparse.ArgumentParser:
     opt.add_argument("game")
 
     sub.add_parser("paths", help="show where saves, settings and crash reports are kept")
+    op = sub.add_parser("open", help="open a saved game (any .wtsave file) in the window as a "
+                                     "replay: step through it, continue it from its last move")
+    op.add_argument("file", type=Path)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
-        if args.command is None:
+        if args.command in (None, "open"):
             size = _window_size(args.size) if args.size else None
+            options = {"first_frame_exit": os.environ.get(FIRST_FRAME_EXIT) == "1",
+                       "size": size, "fullscreen": args.fullscreen}
+            if args.command == "open":
+                from .files import is_regular
+
+                if not is_regular(args.file):
+                    raise UsageError(f"{_shown(args.file)} is not a file that can be opened")
+                options["replay"] = args.file
             from .ui import app
-            return app.run({"first_frame_exit": os.environ.get(FIRST_FRAME_EXIT) == "1",
-                            "size": size, "fullscreen": args.fullscreen})
+            return app.run(options)
         return {"simulate": _simulate, "screenshot": _screenshot, "verify": _verify,
                 "options": _options, "paths": _paths}[args.command](args)
     except UsageError as exc:

@@ -404,7 +404,8 @@ def _apply_thinking_time(settings: Settings) -> None:
 
 def run(argv_options: dict) -> int:
     """Open the window and play. Options (all optional): ``size`` ("1280x720" or a pair; else
-    see :func:`window_size`), ``fullscreen`` (bool), ``open`` (a save file to continue at once).
+    see :func:`window_size`), ``fullscreen`` (bool), ``open`` (a save file to continue at once),
+    ``replay`` (a save file to step through at once).
     Returns the exit code."""
     app: App | None = None
     try:
@@ -417,6 +418,11 @@ def run(argv_options: dict) -> int:
             from .scenes.table import open_saved_game
 
             open_saved_game(app, Path(str(target)))
+        replay = argv_options.get("replay")
+        if replay:  # weather-tabletop open FILE: a replay (a load error shows as a notice)
+            from .scenes.table import open_replay
+
+            open_replay(app, Path(str(replay)))
         if argv_options.get("first_frame_exit"):  # bench/startup.py: stop after one drawn frame
             app.tick(1 / 60)
             return 0
