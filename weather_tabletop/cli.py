@@ -95,6 +95,9 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if len(argv) == 1 and argv[0].endswith(".wtsave") and not argv[0].startswith("-"):
+        argv = ["open", argv[0]]  # a save double-clicked: the system passes just its path
     args = _parser().parse_args(argv)
     try:
         if args.command in (None, "open"):

@@ -34,3 +34,14 @@ def test_open_of_something_that_is_not_a_file_is_a_usage_error(capsys, tmp_path)
     assert cli.main(["open", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert "is not a file that can be opened" in err and "Traceback" not in err
+
+
+def test_a_save_path_alone_opens_it_as_double_clicking_does(monkeypatch, tmp_path):
+    from weather_tabletop.ui.scenes import table
+
+    opened = []
+    monkeypatch.setenv("WEATHER_TABLETOP_HOME", str(tmp_path))
+    monkeypatch.setenv(cli.FIRST_FRAME_EXIT, "1")
+    monkeypatch.setattr(table, "open_replay", lambda app, path: opened.append(path))
+    assert cli.main([str(DEMO)]) == 0
+    assert opened == [DEMO]
