@@ -37,7 +37,10 @@ def test_zh_tw_uses_the_shipped_traditional_chinese_font(zh):
     assert len(fonts) > 10 and "defaults" in data
     assert all(f["regular_path"] == theme.font_path() and f["bold_path"] == theme.font_path(True)
                and "italic" not in f for f in fonts)
-    assert "regular_path" not in json.dumps(theme.theme_data(1.0, "en"))
+    english = theme.theme_data(1.0, "en")
+    assert [k for k, b in english.items() if "regular_path" in b.get("font", {})] == [
+        "text_entry_line"]  # a name typed in Chinese shows in Chinese in English too
+    assert english["text_entry_line"]["font"]["regular_path"] == theme.font_path(language="zh-TW")
 
 
 @pytest.mark.parametrize("width", [90, 140, 200, 333])

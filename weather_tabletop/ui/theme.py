@@ -44,7 +44,7 @@ HIGHLIGHT = pygame.Color("#F2B134")
 
 _FONT_DIR = Path(pygame_gui.__file__).resolve().parent / "data"
 _SCALED_KEYS = ("size", "shape_corner_radius", "text_horiz_alignment_padding", "list_item_height",
-                "rect_width", "padding")
+                "rect_width", "padding", "title_bar_height")
 #: The font files of the languages that Noto Sans does not cover, inside ``art/fonts/``.
 LANGUAGE_FONTS = {"zh-TW": "fonts/NotoSansCJKtc-{weight}.subset.otf"}
 #: The pygame_gui font name of each language's font (Noto Sans is pygame_gui's ``noto_sans``).
@@ -162,6 +162,14 @@ def theme_data(scale: float, language: str | None = None) -> dict:
         defaults = data.setdefault("defaults", {})
         font = defaults.setdefault("font", {"size": _scale_value("16", scale)})
         _use_font(font, language, regular, bold or regular)
+    else:
+        # a name is typed in whatever script its player writes: the text fields use the
+        # Traditional Chinese font (its Latin letters too), so a Chinese name is not boxes
+        other = next((code for code in LANGUAGE_FONTS if language_font(code)), None)
+        entry = data.get("text_entry_line", {}).get("font")
+        if other and isinstance(entry, dict):
+            _use_font(entry, other, language_font(other),
+                      language_font(other, True) or language_font(other))
     return data
 
 
