@@ -60,6 +60,7 @@ class SavesScene(Scene):
         self.refresh()
         self.actions: dict[Any, tuple[str, int]] = {}
         self.rename_entry: pygame_gui.elements.UITextEntryLine | None = None
+        self.dialog: Any = None  # the "Open a file..." dialog while it is open
 
     def refresh(self) -> None:
         try:
@@ -83,6 +84,13 @@ class SavesScene(Scene):
         back = widgets.button(self, pygame.Rect(w - m - self.px(180), self.px(36), self.px(180),
                                                 self.px(46)), tr("common.back"), object_id="#secondary")
         self.actions[back] = ("back", -1)
+        if not self.demos:  # a save from anywhere (sent by a friend): its replay
+            bw = max(self.px(200), self.app.text.font(self.px(17), True).size(tr("saves.open_file"))[0]
+                     + self.px(28))
+            pick = widgets.button(self, pygame.Rect(w - m - self.px(190) - bw, self.px(36), bw,
+                                                    self.px(46)), tr("saves.open_file"),
+                                  object_id="#secondary", tooltip=tr("saves.open_file_tip"))
+            self.actions[pick] = ("open_file", -1)
         if self.message:
             widgets.label(self, pygame.Rect(m, self.px(88), w - 2 * m, self.px(30)), self.message,
                           object_id="#message")
@@ -202,6 +210,12 @@ class SavesScene(Scene):
         self.open()
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
+            from .table import open_replay
+
+            self.dialog = None
+            open_replay(self.app, Path(event.text))
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.actions:
             self.act(*self.actions[event.ui_element])
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and self.mode and self.mode[0] == "rename":
@@ -228,6 +242,16 @@ class SavesScene(Scene):
             return
         if what == "replay":
             open_replay(self.app, self.infos[index].path)
+            return
+        if what == "open_file":
+            from pygame_gui.windows import UIFileDialog
+
+            w, h = self.app.size
+            rect = pygame.Rect(0, 0, min(w - self.px(40), self.px(640)), min(h - self.px(40), self.px(520)))
+            rect.center = (w // 2, h // 2)
+            self.dialog = UIFileDialog(rect, self.manager, window_title=tr("saves.open_file"),
+                                       initial_file_path=str(paths.saves_dir()),
+                                       allowed_suffixes={".wtsave"}, allow_existing_files_only=True)
             return
         if what == "open":
             if self.demos:
