@@ -52,6 +52,15 @@ def test_a_demo_is_stepped_through_and_never_written(app, name):
     key(app, pygame.K_END)
     assert session.position == replay.last and not scene.timeline.playing
     assert scene.timeline.extra == ""  # a finished game is not continued
+    # a finished game is seen by any seat: the table's view, then each seat's (its hand too)
+    assert scene.session.viewers() == [None, *range(len(scene.session.config.seats))]
+    scene.timeline.act("view")
+    app.tick(0.02)
+    assert scene.viewer == 0 and scene.view_state == scene.game.view(replay.final, 0)
+    for _ in scene.session.config.seats:
+        scene.timeline.act("view")
+    app.tick(0.02)
+    assert scene.viewer is None
     assert path.read_bytes() == data
 
 
@@ -67,6 +76,7 @@ def test_an_unfinished_game_continues_from_its_last_position(app, tmp_path):
     assert open_replay(app, saved.path) is None
     scene = app.top
     assert scene.timeline.extra  # "Continue from here" at the last position
+    assert scene.session.viewers() == [None] and scene.timeline.view_label == ""  # unfinished
     key(app, pygame.K_LEFT)
     assert scene.timeline.extra == ""
     reason = scene.submit(saved.match.legal(saved.match.to_act()[0])[0])

@@ -29,6 +29,7 @@ class Session:
         self.replay: Any | None = None  # engine.replay.Replay: stepping through a saved game
         self.replay_path: Path | None = None
         self.position = 0  # the replay's position shown
+        self.seen_by: int | None = None  # a replay of a finished game: whose view (None: the table's)
 
     # -- making one --------------------------------------------------------------------------
 
@@ -101,6 +102,13 @@ class Session:
         self.match = Match.restore(self.match.game, self.match.config, casual=self.match.casual,
                                    version=k + 1, base=k, base_state=replay.state_at(k),
                                    groups=[replay.groups[k]], undone=[])
+
+    def viewers(self) -> list[int | None]:
+        """Whose view a replay may show (``engine.replay.viewers``): any seat once the game is
+        over, else only the table's public view."""
+        from ..engine.replay import viewers
+
+        return viewers(self.replay.game, self.replay, None) if self.replay is not None else [None]
 
     @property
     def can_continue_here(self) -> bool:

@@ -22,6 +22,9 @@ BUTTONS = (("start", "|<", "replay.start_tip"), ("round_back", "<<", "replay.rou
            ("end", ">|", "replay.end_tip"))
 
 
+LABEL_W = 130  # the position's words ("Move 120 of 279"), at UI scale 1
+
+
 @dataclass
 class Timeline:
     """Where a replay stands and the controls that move it; ``seek`` is called with the new
@@ -35,6 +38,8 @@ class Timeline:
     scale: float = 1.0
     extra: str = ""  # a button label at the right end ("Continue from here"), "" for none
     on_extra: Callable[[], None] | None = None
+    view_label: str = ""  # whose view is shown (a finished game's replay), "" for no choice
+    on_view: Callable[[], None] | None = None
     _dragging: bool = False
     _last_step: float = 0.0
 
@@ -48,17 +53,24 @@ class Timeline:
         x, y = self.rect.x + self.px(8), self.rect.y + self.px(6)
         out = {}
         for key, _label, _tip in BUTTONS:
-            out[key] = pygame.Rect(x, y, size, size)
-            x += size + self.px(4)
+            out[key] = pygame.Rect(x, y, round(size * 0.8), size)
+            x += round(size * 0.8) + self.px(3)
+        right = self.rect.right - self.px(8)
         if self.extra:
             width = self.px(190)
-            out["extra"] = pygame.Rect(self.rect.right - self.px(8) - width, y, width, size)
+            out["extra"] = pygame.Rect(right - width, y, width, size)
+            right -= width + self.px(8)
+        if self.view_label:
+            width = self.px(140)
+            out["view"] = pygame.Rect(right - width, y, width, size)
         return out
 
     def slider(self) -> pygame.Rect:
         buttons = self.buttons()
-        left = max(r.right for k, r in buttons.items() if k != "extra") + self.px(16)
-        right = (buttons["extra"].x if "extra" in buttons else self.rect.right) - self.px(200)
+        moves = [r for k, r in buttons.items() if k not in ("extra", "view")]
+        left = max(r.right for r in moves) + self.px(16)
+        ends = [r.x for k, r in buttons.items() if k in ("extra", "view")]
+        right = min(ends, default=self.rect.right) - self.px(LABEL_W + 20)
         return pygame.Rect(left, self.rect.centery - self.px(4), max(20, right - left), self.px(8))
 
     # -- moving ----------------------------------------------------------------------------
@@ -82,6 +94,10 @@ class Timeline:
         if key == "extra":
             if self.on_extra is not None:
                 self.on_extra()
+            return
+        if key == "view":
+            if self.on_view is not None:
+                self.on_view()
             return
         if target is not None:
             self.playing = False
@@ -150,6 +166,12 @@ class Timeline:
             pygame.draw.rect(surface, theme.PRIMARY if on else theme.SKY, rect,
                              border_radius=self.px(6))
             _icon(surface, "||" if on else icon, rect, theme.PANEL if on else theme.INK)
+        if "view" in self.buttons():
+            rect = self.buttons()["view"]
+            pygame.draw.rect(surface, theme.SKY, rect, border_radius=self.px(6))
+            pygame.draw.rect(surface, theme.LINE, rect, 1, border_radius=self.px(6))
+            text.box(surface, self.view_label, rect.inflate(-self.px(8), 0), self.px(14), theme.INK,
+                     bold=True, align="center")
         if "extra" in self.buttons():
             rect = self.buttons()["extra"]
             pygame.draw.rect(surface, theme.PRIMARY, rect, border_radius=self.px(6))
@@ -163,8 +185,7 @@ class Timeline:
         pygame.draw.circle(surface, theme.PRIMARY, (bar.x + round(bar.w * share), bar.centery),
                            self.px(9))
         where = tr("replay.position", n=self.position, total=self.replay.last)
-        label = pygame.Rect(bar.right + self.px(12), self.rect.y, self.px(188) - self.px(8),
-                            self.rect.h)
+        label = pygame.Rect(bar.right + self.px(12), self.rect.y, self.px(LABEL_W), self.rect.h)
         text.box(surface, where, label, size, theme.INK)
 
 

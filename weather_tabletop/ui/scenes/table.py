@@ -209,7 +209,7 @@ class TableScene(Scene):
 
     def _first_viewer(self) -> int | None:
         if self.session.read_only:
-            return None
+            return self.session.seen_by
         acting = self._acting_people()
         people = self.session.people()
         return acting[0] if acting else (people[0] if people else None)
@@ -217,7 +217,7 @@ class TableScene(Scene):
     def _next_viewer(self) -> int | None:
         acting = self._acting_people()
         if self.session.read_only:
-            return None
+            return self.session.seen_by
         if not acting:
             return self.viewer
         return self.viewer if self.viewer in acting else acting[0]
@@ -253,7 +253,23 @@ class TableScene(Scene):
         timeline = Timeline(strip, replay, self._seek, self.session.position, scale=self.app.scale,
                             playing=old.playing if old else False, on_extra=self._continue_here)
         timeline.extra = tr("replay.continue") if self.session.can_continue_here else ""
+        if len(self.session.viewers()) > 1:  # a finished game: seen by any seat
+            timeline.view_label = self._seen_by_label()
+            timeline.on_view = self._next_seen_by
         return timeline
+
+    def _seen_by_label(self) -> str:
+        seat = self.session.seen_by
+        return tr("replay.seen_by_table") if seat is None else tr("replay.seen_by", name=self._name(seat))
+
+    def _next_seen_by(self) -> None:
+        """A finished game's replay: show the next seat's view (hands and all), then the
+        table's again."""
+        options = self.session.viewers()
+        self.session.seen_by = options[(options.index(self.session.seen_by) + 1) % len(options)]
+        if self.timeline is not None:
+            self.timeline.view_label = self._seen_by_label()
+        self._seen = -1
 
     def _seek(self, position: int) -> None:
         self.session.seek(position)
