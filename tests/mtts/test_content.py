@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from weather_tabletop.games.machines_to_the_sky import content as K
+from weather_tabletop.games.machines_to_the_sky import card_text as TX
 from weather_tabletop.games.machines_to_the_sky import effects as FX
 
 from .helpers import pid
@@ -37,7 +38,7 @@ def test_elements_ecological_commonest_installations_rarest() -> None:
     assert count["ecological"] > count["personnel"] > count["installations"]
     mean = {e: sum(p.rating for p in K.PROJECTS if p.element == e) / count[e] for e in count}
     assert mean["ecological"] < mean["personnel"] < mean["installations"]
-    vp = {e: max(FX.render_vp(p.vp) and sum(t["vp"] for t in p.vp) for p in K.PROJECTS
+    vp = {e: max(TX.render_vp(p.vp) and sum(t["vp"] for t in p.vp) for p in K.PROJECTS
                  if p.element == e) for e in count}
     assert vp["installations"] > vp["personnel"] > vp["ecological"]
     assert all(1 <= p.rating <= 4 for p in K.PROJECTS)
@@ -63,27 +64,27 @@ def test_every_effect_is_in_the_language_and_renders() -> None:
         if p.permanent:
             FX.validate(p.permanent, p.id)
         assert p.phase == FX.phase_of(p.effect), p.id
-        text = FX.render_project(K.PROJECT_BY_ID[p.id])
+        text = TX.render_project(K.PROJECT_BY_ID[p.id])
         assert p.name in text and "None" not in text and "{" not in text
-    for cards, render in ((K.CONTACTS, FX.render_contact), (K.EVENTS, FX.render_event),
-                          (K.ACTORS, FX.render_actor)):
+    for cards, render in ((K.CONTACTS, TX.render_contact), (K.EVENTS, TX.render_event),
+                          (K.ACTORS, TX.render_actor)):
         for i, c in enumerate(cards):
             FX.validate(c.effect, c.id)
             assert "None" not in render(i)
     for c in K.CONTACTS:
         assert c.effect["on"] in ("income", "market", "management")
     for i, _ in enumerate(K.AUTOMA):
-        assert "None" not in FX.render_automa(i)
+        assert "None" not in TX.render_automa(i)
     for key in K.MATS:
-        assert FX.render_mat(key)
+        assert TX.render_mat(key)
 
 
 def test_rendered_text_examples() -> None:
-    assert FX.render_effect(K.PROJECTS[pid("farming")].effect) == (
+    assert TX.render_effect(K.PROJECTS[pid("farming")].effect) == (
         "Income: gain 1 Power for each Ecological Element you have besides this card's own.")
-    assert FX.render_effect(K.PROJECTS[pid("aquarium")].effect) == "You have 1 more Ecological Element."
-    assert FX.render_vp(K.PROJECTS[pid("reactor-core")].vp) == (
+    assert TX.render_effect(K.PROJECTS[pid("aquarium")].effect) == "You have 1 more Ecological Element."
+    assert TX.render_vp(K.PROJECTS[pid("reactor-core")].vp) == (
         "1 VP + 1 VP for each Installations Project in this lane")
-    assert FX.render_effect(K.PROJECTS[pid("sky-anchor")].effect) == (
+    assert TX.render_effect(K.PROJECTS[pid("sky-anchor")].effect) == (
         "Management (start of your turn): if your Power is at least 2, pay 2 Power, then gain "
         "3 Experts.")

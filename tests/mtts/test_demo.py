@@ -16,8 +16,8 @@ NAME = "mtts-solo-demo.wtsave"
 DEMO = Path(__file__).resolve().parents[2] / "saves" / NAME
 #: The final score recorded in the file: Ada 53 VP against the Automa's solo objective, its start
 #: for the 2 red cards chosen plus 14 for the Rating of the Projects it claimed.
-EXPECTED = {0: (53, 1, {"Lane 1": 18, "Lanes 2-3": 35, "Over the Ark Level maximum": 0,
-                        "Automa's score (to reach; not added)": automa_start(2) + 14})}
+EXPECTED = {0: (53, 1, {"mtts.score.lane1": 18, "mtts.score.lanes23": 35,
+                        "mtts.score.over_max": 0, "mtts.score.automa": automa_start(2) + 14})}
 
 
 def test_the_demo_is_shipped():

@@ -39,7 +39,7 @@ def test_the_option_text_names_one_side_per_seat() -> None:
     with pytest.raises(ValueError, match="identical, unique"):
         options_dict(GAME, {"mat_side": "unique,sideways"})
     wrong = config(3, mat_side="unique,identical")
-    assert "Setup step 2" in GAME.check_seats(wrong)
+    assert "Setup step 2" in str(GAME.check_seats(wrong))
     with pytest.raises(ValueError, match="names 2 seats but the game has 3"):
         GAME.initial_state(wrong)
     header = {"game": GAME.id, "options": {"mat_side": "identical,unique"}, "seed": 1,

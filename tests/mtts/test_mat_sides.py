@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from weather_tabletop.games.machines_to_the_sky import commands as C
 from weather_tabletop.games.machines_to_the_sky import content as K
-from weather_tabletop.games.machines_to_the_sky import effects as FX
+from weather_tabletop.games.machines_to_the_sky import card_text as TX
 from weather_tabletop.games.machines_to_the_sky.rules import GAME
 from weather_tabletop.games.machines_to_the_sky.state import MANAGEMENT
 
@@ -30,7 +30,7 @@ def test_every_unique_side_keeps_the_printed_numbers_and_only_adds() -> None:
         if key == "blue":
             assert m.source.startswith("rulebook")
         else:
-            assert m.source == "project" and "this edition's own" in FX.render_mat(key)
+            assert m.source == "project" and "this edition's own" in TX.render_mat(key)
 
 
 def test_unique_sides_at_income_full_lanes_give_the_printed_base() -> None:

@@ -186,6 +186,7 @@ def _readable(text: str, event) -> bool:
     does has lines of its own)."""
     if not text:
         return type(event).__name__ == "StepBegan" and event.phase.startswith("auto-")
+    text = str(text)
     return "None" not in text and "auto-" not in text and type(event).__name__ not in text
 
 

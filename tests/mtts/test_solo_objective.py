@@ -105,7 +105,7 @@ def test_final_result_setup_note_and_bench_share_the_tie_rule(monkeypatch) -> No
     final scores rank with; the setup note states the same rule."""
     bench = _bench()
     assert bench.beats_automa is rules.beats_automa
-    note = GAME.setup_note(1, {"red_cards": 4})
+    note = str(GAME.setup_note(1, {"red_cards": 4}))
     assert "at least as many VP" in note and "a tie is a joint victory" in note
     assert str(automa_start(4)) in note and str(CFG["per_red"]) in note
     for mine, automa in ((40, 40), (41, 40), (39, 40)):

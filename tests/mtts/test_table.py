@@ -150,7 +150,7 @@ def test_pass_button(app):
     scene = table(app)
     match = scene.session.match
     a = to_bidding(scene, app)
-    button = piece(scene, ("button", "Pass"))
+    button = piece(scene, ("button", "pass"))
     post(app, mouse(pygame.MOUSEBUTTONDOWN, button.shape.center), mouse(pygame.MOUSEBUTTONUP, button.shape.center))
     assert match.log[-1].command == C.Pass(a)
 

@@ -1,9 +1,10 @@
-"""The one interpreter of the effect language (data/README.md) and its English renderer.
+"""The one interpreter of the effect language (data/README.md).
 
 Every Project, Contact, Event and Actor effect is data: ``{on = ..., steps = [...]}``. This
-module runs it for a player (:func:`run`, :func:`income`) and writes the card text shown on screen
-from the same data (:func:`render_effect`, :func:`render_vp`, :func:`render_project`, ...).
-There are no per-card functions.
+module runs it for a player (:func:`run`, :func:`income`); :mod:`.card_text` writes the English
+card texts from the same data into the catalogue (``locale/en.json``, keys ``mtts.project.<id>.``
+...), and a test holds the two together, so text and behaviour cannot drift apart. There are no
+per-card functions.
 
 Rulebook, "Project Cards": "An effect only applies if all parts of it can be applied." --
 :func:`run` plays the steps on a scratch state and returns None if a ``pay`` cannot be paid or a
@@ -19,7 +20,7 @@ from weather_tabletop.engine.protocol import Event
 
 from . import content as K
 from . import events as E
-from .state import MttsState, Source, elements, mat
+from .state import MttsState, Source, elements
 
 Fold = Callable[[MttsState, Event], MttsState]
 
@@ -255,169 +256,6 @@ def _counts_of(step: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-# -- rendering --------------------------------------------------------------------------------
-
-_WHEN = {"income": "Income: ", "market": "Market (start): ",
-         "management": "Management (start of your turn): ", "levelup": "When you Level Up: ",
-         "advance": "When Advanced: ", "static": "", "now": ""}
-
-
-def _noun(what: str, n: int) -> str:
-    return {"power": "Power", "experts": "Expert" if n == 1 else "Experts",
-            "bonus": "Bonus token" if n == 1 else "Bonus tokens",
-            "contact": "Contact" if n == 1 else "Contacts",
-            "project": "Project" if n == 1 else "Projects"}[what]
-
-
-def _el(e: str) -> str:
-    return K.ELEMENT_NAMES[e]
-
-
-def _count_text(spec: dict[str, Any], each: bool) -> str:
-    """The thing counted, after "for each" (``each``) or as a noun phrase."""
-    kind = spec["count"]
-    if kind == "element":
-        base = f"{_el(spec['element'])} Element you have" if each else \
-            f"your {_el(spec['element'])} Elements"
-        return base + (" besides this card's own" if spec.get("other") else "")
-    if kind == "projects":
-        el = f"{_el(spec['element'])} " if spec.get("element") else ""
-        lane = spec.get("lane")
-        where = "in this lane" if lane == "this" else (f"in your Lane {lane}" if lane else "on your mat")
-        return f"{el}Project {where}" if each else f"your {el}Projects {where}"
-    return {
-        "empty_lanes": ("empty lane you have", "your empty lanes"),
-        "ark": ("Level of your Ark", "your Ark Level"),
-        "power": ("Power you have", "your Power"),
-        "experts": ("Expert in your Stock", "the Experts in your Stock"),
-        "hand": ("card in your hand", "the cards in your hand"),
-        "bonus": ("Bonus token you have", "your Bonus tokens"),
-        "lane": ("lane number", "this card's lane number"),
-    }[kind][0 if each else 1]
-
-
-def render_cond(cond: dict[str, Any]) -> str:
-    if "all" in cond:
-        return " and ".join(render_cond(c) for c in cond["all"])
-    if "any" in cond:
-        return " or ".join(render_cond(c) for c in cond["any"])
-    if "not" in cond:
-        return f"not ({render_cond(cond['not'])})"
-    kind = cond["count"]
-    lo, hi = cond.get("atleast"), cond.get("atmost")
-    if kind == "empty_lanes" and lo == 1 and hi is None:
-        return "you have an empty lane"
-    if kind == "empty_lanes" and hi == 0:
-        return "you have no empty lane"
-    if kind == "element" and hi is None and not cond.get("other"):
-        if lo == 1:
-            return f"you have a {_el(cond['element'])} Element"
-        return f"you have {lo} or more {_el(cond['element'])} Elements"
-    if kind == "lane":
-        if lo is not None and hi is not None and lo == hi:
-            return f"this card is in Lane {lo}"
-        if hi is not None:
-            return f"this card is in Lane {hi} or lower"
-        return f"this card is in Lane {lo} or higher"
-    subject = _count_text(cond, each=False)
-    parts = []
-    if lo is not None:
-        parts.append(f"at least {lo}")
-    if hi is not None:
-        parts.append(f"at most {hi}")
-    verb = "is" if kind in ("ark", "power", "lane") else "are"
-    return f"{subject} {verb} {' and '.join(parts)}"
-
-
-def render_steps(steps: list[dict[str, Any]]) -> str:
-    parts = []
-    for step in steps:
-        op = step["op"]
-        n = step.get("n", 1)
-        if op in ("gain", "pay", "lose"):
-            verb = {"gain": "gain", "pay": "pay", "lose": "lose"}[op]
-            if op == "lose" and step["what"] == "bonus":
-                verb = "discard"
-            text = f"{verb} {n} {_noun(step['what'], n)}"
-            if "per" in step:
-                text += f" for each {_count_text(step['per'], each=True)}"
-            if "max" in step:
-                text += f" (at most {step['max']})"
-            if op == "lose":
-                text += " (as many as you have)" if step["what"] != "bonus" else " if you have one"
-            parts.append(text)
-        elif op == "draw":
-            parts.append(f"draw {n} {_noun(step['what'], n)}")
-        elif op == "free_moves":
-            parts.append(f"your next {'Advance or Demote' if n == 1 else f'{n} Advances or Demotes'}"
-                         " this phase cost no Power")
-        elif op == "grant":
-            parts.append(f"you have {n} more {_el(step['element'])} Element" + ("s" if n > 1 else ""))
-        elif op == "modify":
-            stat = step["stat"]
-            if stat == "hand_limit":
-                parts.append(f"your hand limit is {n:+d}")
-            else:
-                word = "Advancing" if stat == "advance_cost" else "Demoting"
-                more = "less" if n < 0 else "more"
-                parts.append(f"{word} costs {abs(n)} Power {more}")
-        elif op == "if":
-            text = f"if {render_cond(step['cond'])}, {render_steps(step['then'])}"
-            if step.get("else"):
-                text += f"; otherwise {render_steps(step['else'])}"
-            parts.append(text)
-    return ", then ".join(parts)
-
-
-def render_effect(effect: dict[str, Any]) -> str:
-    """The card text of an effect, e.g. "Income: gain 2 Power." """
-    body = render_steps(effect["steps"])
-    if effect["on"] == "static":
-        body = body[0].upper() + body[1:]
-        return f"{body}."
-    text = _WHEN[effect["on"]] + body
-    if not _WHEN[effect["on"]]:
-        text = text[0].upper() + text[1:]
-    return f"{text}."
-
-
-def render_vp(terms: tuple[dict[str, Any], ...] | list[dict[str, Any]]) -> str:
-    parts = []
-    for term in terms:
-        text = f"{term['vp']} VP"
-        if "per" in term:
-            text += f" for each {_count_text(term['per'], each=True)}"
-        if "max" in term:
-            text += f" (at most {term['max']})"
-        if "if" in term:
-            text += f" if {render_cond(term['if'])}"
-        parts.append(text)
-    return " + ".join(parts) if parts else "0 VP"
-
-
-def render_project(card: int) -> str:
-    p = K.PROJECTS[card]
-    text = (f"{p.name} ({_el(p.element)}, Rating {p.rating}, Phase {p.phase}). "
-            f"{render_effect(p.effect)}")
-    if p.permanent:
-        text += f" Permanent: {render_effect(p.permanent)}"
-    return text + f" Scores {render_vp(p.vp)}."
-
-
-def render_contact(card: int) -> str:
-    return f"{K.CONTACTS[card].name}: {render_effect(K.CONTACTS[card].effect)}"
-
-
-def render_event(card: int) -> str:
-    ev = K.EVENTS[card]
-    kind = {"calm": "Calm", "unique": "Unique", "deadline": "Deadline"}[ev.kind]
-    return f"{ev.name} ({kind}): each player: {render_steps(ev.effect['steps'])}."
-
-
-def render_actor(card: int) -> str:
-    return f"{K.ACTORS[card].name}: {render_effect(K.ACTORS[card].effect)}"
-
-
 def automa_matches(card: K.AutomaCard, project: int) -> bool:
     """Solo Mode, the top half: condition A against one Market Project."""
     p = K.PROJECTS[project]
@@ -453,52 +291,6 @@ def automa_check(card: K.AutomaCard, state: MttsState) -> bool:
     raise EffectError(f"unknown Automa check {c['check']!r}")
 
 
-def render_automa(card: int) -> str:
-    a = K.AUTOMA[card]
-    what = []
-    if "element" in a.a:
-        what.append(_el(a.a["element"]))
-    lo, hi = a.a.get("rating_min"), a.a.get("rating_max")
-    rating = ""
-    if lo is not None and hi is not None:
-        rating = f" of Rating {lo}" if lo == hi else f" of Rating {lo}-{hi}"
-    elif lo is not None:
-        rating = f" of Rating {lo} or more"
-    elif hi is not None:
-        rating = f" of Rating {hi} or less"
-    target = " ".join(what + ["Project"]) + rating
-    check = a.check
-    cond = {
-        "player_bid": f"a player has {check['n']} or more Experts on one Project",
-        "automa_leads": f"the Automa leads on {check['n']} or more Projects",
-        "unbid": f"{check['n']} or more Projects hold no player's Experts",
-        "priority_bid": f"the Priority space holds {check['n']} or more Experts",
-        "market_element": f"the Market shows {check['n']} or more "
-                          f"{_el(check.get('element', 'ecological'))} Projects",
-    }[check["check"]]
-    result = ("add a random hard Automa card to the Automa deck" if not a.hard
-              else "each player's next Power Income is 1 less")
-    return (f"{'Hard' if a.hard else 'Easy'} Automa card: each {target} in the Market: "
-            f"+{a.b} Automa Expert{'s' if a.b > 1 else ''}. Resolve Bids: if {cond}, {result}.")
-
-
-def render_mat(key: str) -> str:
-    m = K.MATS[key]
-    text = (f"Base Income {m.base_power} Power, {m.base_experts} Experts; Advance "
-            f"{m.advance_cost} Power, Demote {m.demote_cost} Power")
-    empty = [f"+{n} {what} for an empty Lane {lane + 1}"
-             for lane in range(4)
-             for n, what in ((m.empty_power[lane], "Power"), (m.empty_experts[lane], "Expert"))
-             if n]
-    if empty:
-        text += "; " + ", ".join(empty)
-    if m.lane4_scores:
-        text += "; Lane 4 scores as Lane 3 (Lanes 2-4 share the Score Boost panel)"
-    if m.source == "project":
-        text += " (this unique side is this edition's own)"
-    return text + "."
-
-
 def phase_of(effect: dict[str, Any]) -> int:
     """The phase number an effect belongs to ("Project Cards": only a reference)."""
     if effect["on"] == "static":
@@ -506,7 +298,3 @@ def phase_of(effect: dict[str, Any]) -> int:
         return 5 if "grant" in ops else (1 if any(s.get("stat") == "hand_limit"
                                                    for s in effect["steps"]) else 4)
     return {"income": 1, "now": 2, "market": 3, "management": 4, "advance": 4, "levelup": 5}[effect["on"]]
-
-
-def player_mat_text(state: MttsState, seat: int) -> str:
-    return render_mat(mat(state.players[seat]).side)

@@ -53,11 +53,13 @@ from typing import Any, Hashable, Iterable
 from weather_tabletop.engine.chance import rng
 from weather_tabletop.engine.protocol import (Colour, Command, Event, GameConfig, IllegalMove,
                                               OptionSpec, ScoreLine)
+from weather_tabletop.i18n import Msg, msg, tr
 
 from . import commands as C
 from . import content as K
 from . import effects as FX
 from . import events as E
+from . import words
 from .state import (ACTORS, AUTO_EVENTS, AUTO_INCOME, AUTO_LEVELUP, AUTO_MARKET, AUTO_RESOLVE,
                     AUTO_ROUND_END, AUTO_ROUND_START, AUTOMA, BIDDING, DISCARD, HIDDEN, INCOME,
                     LEVELUP, LEVELUP_ORDER, MANAGEMENT, OVER, PRIORITY_SPACE, MttsState, Player,
@@ -68,9 +70,18 @@ DECISIONS = (ACTORS, DISCARD, INCOME, BIDDING, MANAGEMENT, LEVELUP_ORDER, LEVELU
 SIDES = ("bonus", "lane1", "lanes23")
 YES_NO = ("no", "yes")
 
-PHASE_NAMES = {ACTORS: "Setup", DISCARD: "Income", INCOME: "Income", BIDDING: "Market",
-               MANAGEMENT: "Management", LEVELUP_ORDER: "Level Up", LEVELUP: "Level Up",
-               OVER: "Game over"}
+#: the phase a decision belongs to, as the catalogue names it (``mtts.phase.<name>``)
+PHASE_NAMES = {ACTORS: "setup", DISCARD: "income", INCOME: "income", BIDDING: "market",
+               MANAGEMENT: "management", LEVELUP_ORDER: "level_up", LEVELUP: "level_up",
+               OVER: "over"}
+#: what the seat to act does in a phase (``mtts.progress.<name>``)
+DOING = {DISCARD: "discard", INCOME: "income", BIDDING: "bid", MANAGEMENT: "manage",
+         LEVELUP_ORDER: "order", LEVELUP: "level_up"}
+#: the score categories (catalogue keys), in display order
+SCORE_LANE1 = "mtts.score.lane1"
+SCORE_LANES23 = "mtts.score.lanes23"
+SCORE_OVER_MAX = "mtts.score.over_max"
+SCORE_AUTOMA = "mtts.score.automa"
 
 
 def automa_start(red_cards: int) -> int:
@@ -101,15 +112,12 @@ def beats_automa(vp: int, automa: int) -> bool:
     return vp >= automa
 
 
-def objective_text(red_cards: int) -> str:
+def objective_text(red_cards: int) -> Msg:
     """The solo objective in two sentences, as the setup note says it before the game."""
     cfg = K.C["automa_score"]
-    per = ("the Rating of each Project it claims" if cfg["per_rating"] == 1 else
-           f"{cfg['per_rating']} VP per point of Rating of each Project it claims")
-    return (f"Against the Automa: it starts with {cfg['start']} VP, plus {cfg['per_red']} for each "
-            f"red card chosen (here {red_cards}: {automa_start(red_cards)} VP), and adds {per}; "
-            f"red cards added during play do not count. You win with at least as many VP as the "
-            f"Automa (a tie is a joint victory).")
+    key = "mtts.objective" if cfg["per_rating"] == 1 else "mtts.objective_per_rating"
+    return msg(key, start=cfg["start"], per_red=cfg["per_red"], red=red_cards,
+               automa=automa_start(red_cards), per=cfg["per_rating"])
 
 
 def lane_panel(p: Player, lane: int) -> str | None:
@@ -158,7 +166,7 @@ class SeatOption(OptionSpec):
     one choice for every seat (what saves from before the per-seat choice hold) or the seats'
     choices in seat order joined by commas ("unique,identical,unique")."""
 
-    seat_label: str = ""
+    seat_label: str | Msg = ""
     per_seat: bool = True
 
     def parse(self, text: str) -> Any:
@@ -185,12 +193,12 @@ def mat_sides(config: GameConfig) -> list[str]:
     value = str(config.option("mat_side", "identical"))
     parts = [p.strip().lower() for p in value.split(",")]
     if any(p not in ("identical", "unique") for p in parts):
-        raise ValueError(f"Setup step 2: each player's mat side is identical or unique, not {value!r}.")
+        raise ValueError(msg("mtts.reason.mat_side_value", value=repr(value)))
     if len(parts) == 1:
         return parts * config.players
     if len(parts) != config.players:
-        raise ValueError(f"Setup step 2: each player chooses their mat side; {value!r} names "
-                         f"{len(parts)} seats but the game has {config.players}.")
+        raise ValueError(msg("mtts.reason.mat_side_seats", value=repr(value), n=len(parts),
+                             players=config.players))
     return parts
 
 
@@ -201,21 +209,16 @@ class MachinesToTheSky:
     max_players = 4
     hidden_information = True
     options = (
-        OptionSpec("actors", "Actors (deal 2, keep 1)", YES_NO, "no",
-                   "Setup step 10: each player keeps one of two Actors, a unique ability."),
-        OptionSpec("ignore_event_effects", "Ignore Event Effects", YES_NO, "no",
-                   "Optional rule: Events only count the rounds; their effects are ignored."),
-        OptionSpec("automa", "Automa in multiplayer", YES_NO, "no",
-                   "Solo Mode: add the Automa to a multiplayer game as an extra challenge "
-                   "(always on with 1 player)."),
-        OptionSpec("red_cards", "Automa difficulty (red cards)", (0, 1, 2, 3, 4, 5, 6), 0,
-                   "Red cards among the Automa's 8: 2 tough, 4 very tough, 6 nearly impossible."),
-        SeatOption("mat_side", "Player mat side (each player's own: identical or unique; one "
-                   "value for every seat, or one per seat in seat order, e.g. unique,identical)",
-                   ("identical", "unique"), "identical",
-                   "The unique side of each colour (blue: Lane 4 scores like Lane 3; the "
-                   "others are this edition's own and only add to the printed side).",
-                   seat_label="Mat side"),
+        OptionSpec("actors", msg("mtts.option.actors"), YES_NO, "no",
+                   msg("mtts.option.actors_help")),
+        OptionSpec("ignore_event_effects", msg("mtts.option.ignore_event_effects"), YES_NO, "no",
+                   msg("mtts.option.ignore_event_effects_help")),
+        OptionSpec("automa", msg("mtts.option.automa"), YES_NO, "no",
+                   msg("mtts.option.automa_help")),
+        OptionSpec("red_cards", msg("mtts.option.red_cards"), (0, 1, 2, 3, 4, 5, 6), 0,
+                   msg("mtts.option.red_cards_help")),
+        SeatOption("mat_side", msg("mtts.option.mat_side"), ("identical", "unique"), "identical",
+                   msg("mtts.option.mat_side_help"), seat_label=msg("mtts.option.mat_side_seat")),
     )
     colours = (Colour("red", (200, 60, 55), "R"), Colour("yellow", (225, 185, 40), "Y"),
                Colour("green", (60, 150, 75), "G"), Colour("blue", (55, 100, 205), "B"))
@@ -224,12 +227,12 @@ class MachinesToTheSky:
 
     # -- setup ----------------------------------------------------------------------------
 
-    def check_seats(self, config: GameConfig) -> str | None:
+    def check_seats(self, config: GameConfig) -> Msg | str | None:
         """Why these seats cannot start a game (each seat's mat side, Setup step 2), or None."""
         try:
             mat_sides(config)
         except ValueError as exc:
-            return str(exc)
+            return exc.args[0] if isinstance(exc.args[0], Msg) else str(exc)
         return None
 
     def initial_state(self, config: GameConfig) -> MttsState:
@@ -693,117 +696,111 @@ class MachinesToTheSky:
             out += _level_up_commands(s, seat)
         return out
 
-    def _reason(self, s: MttsState, c: Command) -> str | None:
+    def _reason(self, s: MttsState, c: Command) -> Msg | None:
         """Why the rules refuse ``c`` now, or None if they accept it."""
         if s.phase == OVER:
-            return "The game is over."
+            return msg("mtts.reason.over")
         if not isinstance(c, C.COMMANDS):
-            return "That is not a move of Machines To The Sky."
+            return msg("mtts.reason.not_a_move")
         if not isinstance(c.seat, int) or c.seat not in self.to_act(s):
             if s.phase == MANAGEMENT:
-                return ("Management: in this app the players manage one at a time, in turn "
-                        "order from the Priority player; it is not your turn.")
-            return f"{PHASE_NAMES.get(s.phase, 'Turn order')}: it is not your turn."
+                return msg("mtts.reason.management_turn")
+            return msg("mtts.reason.not_your_turn", phase=self._phase_name(s.phase))
         p = s.players[c.seat]
         ph = s.phase
         if isinstance(c, C.ChooseActor):
             if ph != ACTORS:
-                return "Setup, Actors: Actors are chosen before the first round."
+                return msg("mtts.reason.actors_before")
             if c.actor not in p.offer:
-                return "Setup, Actors: keep one of the two Actors dealt to you."
+                return msg("mtts.reason.actors_keep")
             return None
         if isinstance(c, C.Discard):
             if ph != DISCARD:
-                return "Income, step 1: cards are discarded only when your hand exceeds its limit."
+                return msg("mtts.reason.discard_when")
             pool = p.hand if c.kind == "project" else p.contacts if c.kind == "contact" else ()
             if c.card not in pool or c.card < 0:
-                return "Income, step 1: discard a card from your own hand."
+                return msg("mtts.reason.discard_own")
             return None
         if isinstance(c, C.UseBonus):
             if ph != INCOME:
-                return "Income: Bonus tokens are discarded for Power or Experts only during Income."
+                return msg("mtts.reason.bonus_when")
             if c.token not in p.bonus:
-                return "Income: discard one of your own Bonus tokens."
+                return msg("mtts.reason.bonus_own")
             if c.gain not in ("power", "experts"):
-                return "Income: a discarded Bonus token gives either 3 Power or 3 Experts."
+                return msg("mtts.reason.bonus_gain", n=K.C["bonus_gain"])
             return None
         if isinstance(c, C.EndIncome):
-            return None if ph == INCOME else "Income: you are not taking Income now."
+            return None if ph == INCOME else msg("mtts.reason.end_income")
         if isinstance(c, C.PlayContact):
             when = {INCOME: "income", BIDDING: "market", MANAGEMENT: "management"}.get(ph)
             if c.seat != s.priority:
-                return "Contacts: only the player with the Priority token may play Contacts."
+                return msg("mtts.reason.contact_priority")
             if c.card not in p.contacts or c.card < 0:
-                return "Contacts: play a Contact from your own hand."
+                return msg("mtts.reason.contact_own")
             if when is None or K.CONTACTS[c.card].effect["on"] != when:
-                return (f"Contacts: {K.CONTACTS[c.card].name} is played at the time it states: "
-                        f"{FX.render_effect(K.CONTACTS[c.card].effect)}")
+                return msg("mtts.reason.contact_time", contact=words.contact(c.card),
+                           effect=words.effect("contact", c.card))
             if self._contact_events(s, c.seat, c.card) is None:
-                return "Project Cards: an effect only applies if all parts of it can be applied."
+                return msg("mtts.reason.all_parts")
             return None
         if isinstance(c, C.Bid):
             if ph != BIDDING:
-                return "Market, Bid: Bids are placed in Market step 1 only."
+                return msg("mtts.reason.bid_when")
             if not isinstance(c.n, int) or c.n < 1:
-                return "Market, Bid: place at least 1 Expert."
+                return msg("mtts.reason.bid_one")
             if c.n > p.stock:
-                return "Market, Bid: take the Experts from your Stock; you do not have that many."
+                return msg("mtts.reason.bid_stock")
             if c.slot != PRIORITY_SPACE and not (0 <= c.slot < len(s.market) and s.market[c.slot] >= 0):
-                return ("Market, step 1: Bids go on a Project in the Market or on the Priority "
-                        "token space.")
+                return msg("mtts.reason.bid_where")
             counts = slot_counts(s, c.slot)
             mine = counts[c.seat] + c.n
             if any(v >= mine for k, v in counts.items() if k != c.seat):
-                return "Market, Bid: you may only bid if you will have the most Experts on the card."
+                return msg("mtts.reason.bid_most")
             return None
         if isinstance(c, C.Pass):
-            return None if ph == BIDDING else "Market, Pass: you may pass only while bidding."
+            return None if ph == BIDDING else msg("mtts.reason.pass_when")
         if isinstance(c, C.PlayProject):
             if ph != MANAGEMENT:
-                return "Management: Projects are played in Phase 4."
+                return msg("mtts.reason.play_when")
             if c.card not in p.hand or c.card < 0:
-                return "Management, Play a Project: play a Project from your own hand."
+                return msg("mtts.reason.play_own")
             if not isinstance(c.lane, int) or not 1 <= c.lane <= 4:
-                return ("Management, Play a Project: a Project is played into one of the Lanes 1 "
-                        "to 4 of your mat.")
+                return msg("mtts.reason.play_lane")
             if c.lane < K.PROJECTS[c.card].rating:
-                return ("Management, Play a Project: a Project goes into a lane equal to or "
-                        f"higher than its Rating ({K.PROJECTS[c.card].rating}).")
+                return msg("mtts.reason.play_rating", rating=K.PROJECTS[c.card].rating)
             return None
         if isinstance(c, (C.Advance, C.Demote)):
-            word = "Advance" if isinstance(c, C.Advance) else "Demote"
+            verb = "advance" if isinstance(c, C.Advance) else "demote"
             if ph != MANAGEMENT:
-                return f"Management, {word}: cards are moved in Phase 4."
-            lo, hi = (1, 3) if word == "Advance" else (2, 4)
+                return msg(f"mtts.reason.{verb}_when")
+            lo, hi = (1, 3) if verb == "advance" else (2, 4)
             if not isinstance(c.lane, int) or not lo <= c.lane <= hi:
-                side = "right of Lane 4" if word == "Advance" else "left of Lane 1"
-                return f"Management, {word}: there is no lane {side}."
+                return msg(f"mtts.reason.{verb}_no_lane")
             if not p.lanes[c.lane - 1]:
-                return f"Management, {word}: Lane {c.lane} is empty."
-            cost = self._move_cost(p, word == "Advance")[0]
+                return msg(f"mtts.reason.{verb}_empty", lane=c.lane)
+            cost = self._move_cost(p, verb == "advance")[0]
             if p.power < cost:
-                return f"Management, {word}: it costs {cost} Power and you have {p.power}."
+                return msg(f"mtts.reason.{verb}_cost", cost=cost, power=p.power)
             return None
         if isinstance(c, C.EndManagement):
-            return None if ph == MANAGEMENT else "Management: it is not the Management phase."
+            return None if ph == MANAGEMENT else msg("mtts.reason.end_management")
         if isinstance(c, C.ChooseLevelUp):
             if ph != LEVELUP_ORDER:
-                return "Level Up: the order is chosen only when several players Level Up."
+                return msg("mtts.reason.order_when")
             if c.who not in s.queue:
-                return "Level Up: choose a player who earned a Level Up and has not resolved it."
+                return msg("mtts.reason.order_who")
             return None
         if isinstance(c, C.TakeToken):
             if ph != LEVELUP:
-                return "Level Up: tokens are taken when you resolve your Level Up."
+                return msg("mtts.reason.token_when")
             if p.ark >= K.ARK_LEVELS or c.token not in s.ark_track[p.ark]:
-                return "Level Up: take a token from the Ark Level above your current one."
+                return msg("mtts.reason.token_level")
             if c.side not in SIDES:
-                return ("Level Up: keep the token as a Bonus token or place it as a Score Boost "
-                        "on one of your two Score Boost panels.")
+                return msg("mtts.reason.token_side")
             return None
         if isinstance(c, C.SkipToken):
-            return None if ph == LEVELUP else "Level Up: you are not levelling up now."
-        return "That is not a move of Machines To The Sky."
+            return None if ph == LEVELUP else msg("mtts.reason.skip_when")
+        return msg("mtts.reason.not_a_move")
 
     def _move_cost(self, p: Player, advance: bool) -> tuple[int, bool]:
         """(Power to pay, uses a free move) for Advance/Demote."""
@@ -876,7 +873,7 @@ class MachinesToTheSky:
             out += self._triggers(s2, seat, "levelup")
             out.append(E.StepBegan(s.round, LEVELUP_ORDER, -1, s.queue))
             return out
-        raise IllegalMove("That is not a move of Machines To The Sky.")
+        raise IllegalMove(msg("mtts.reason.not_a_move"))
 
     # -- folding events -------------------------------------------------------------------------
 
@@ -1078,14 +1075,14 @@ class MachinesToTheSky:
             lane1, mid, cap = score_parts(state, seat)
             capped = min(mid, cap)
             totals.append(lane1 + capped)
-            parts.append((("Lane 1", lane1), ("Lanes 2-3", mid), ("Over the Ark Level maximum", capped - mid)))
+            parts.append(((SCORE_LANE1, lane1), (SCORE_LANES23, mid), (SCORE_OVER_MAX, capped - mid)))
         auto = automa_score(state) if state.automa else None
         out = []
         for seat in range(state.n):
             breakdown = parts[seat]
             rank = 1 + sum(1 for t in totals if t > totals[seat])
             if auto is not None:
-                breakdown += (("Automa's score (to reach; not added)", auto),)
+                breakdown += ((SCORE_AUTOMA, auto),)
                 rank += 0 if beats_automa(totals[seat], auto) else 1
             out.append(ScoreLine(seat, totals[seat], breakdown, rank))
         return out
@@ -1096,163 +1093,186 @@ class MachinesToTheSky:
     def turn_id(self, state: MttsState) -> Hashable:
         return (state.round, state.phase, state.current)
 
-    def _name(self, state: MttsState, seat: int) -> str:
+    def _name(self, state: MttsState, seat: int) -> Msg | str:
         if seat == AUTOMA:
-            return "the Automa"
-        return state.names[seat] if 0 <= seat < len(state.names) else "nobody"
+            return msg("mtts.the_automa")
+        return state.names[seat] if 0 <= seat < len(state.names) else msg("mtts.nobody")
+
+    @staticmethod
+    def _phase_name(phase: str) -> Msg:
+        return msg(f"mtts.phase.{PHASE_NAMES.get(phase, 'turn_order')}")
+
+    def progress_msg(self, state: MttsState) -> Msg:
+        """The progress line as a message (``progress`` renders it)."""
+        if state.phase == OVER:
+            return msg("mtts.progress.over")
+        if state.phase == ACTORS:
+            return msg("mtts.progress.actors", name=self._name(state, state.current))
+        if state.current >= 0 and state.phase in DOING:
+            return msg(f"mtts.progress.{DOING[state.phase]}", round=state.round,
+                       name=self._name(state, state.current))
+        phase = self._phase_name(state.phase) if state.phase in PHASE_NAMES else state.phase
+        return msg("mtts.progress.round", round=state.round, phase=phase)
 
     def progress(self, state: MttsState) -> str:
-        if state.phase == OVER:
-            return "Game over"
-        if state.phase == ACTORS:
-            return f"Setup · Actors: {self._name(state, state.current)} to choose"
-        doing = {DISCARD: "to discard", INCOME: "to take Income", BIDDING: "to bid",
-                 MANAGEMENT: "to manage", LEVELUP_ORDER: "to choose who Levels Up next",
-                 LEVELUP: "to Level Up"}
-        phase = PHASE_NAMES.get(state.phase, state.phase)
-        if state.current >= 0 and state.phase in doing:
-            return f"Round {state.round} · {phase}: {self._name(state, state.current)} {doing[state.phase]}"
-        return f"Round {state.round} · {phase}"
+        """Rendered here, not at display time: the match keeps this line as each log group's
+        label, which the save file stores for the saved-games list (a string, not a message)."""
+        return tr(self.progress_msg(state))
 
-    def describe_command(self, state: MttsState, command: Command) -> str:
+    def _target(self, state: MttsState, slot: int) -> Msg:
+        """Where a bid goes: the Priority token space or a Market Project (or its slot)."""
+        if slot == PRIORITY_SPACE:
+            return msg("mtts.priority_space")
+        if 0 <= slot < len(state.market) and state.market[slot] >= 0:
+            return words.project(state.market[slot])
+        return msg("mtts.slot", slot=slot + 1)
+
+    def describe_command(self, state: MttsState, command: Command) -> Msg:
         c = command
         who = self._name(state, c.seat)
         if isinstance(c, C.ChooseActor):
-            return f"{who} keeps the Actor {K.ACTORS[c.actor].name}"
+            return msg("mtts.command.choose_actor", name=who, actor=words.actor(c.actor))
         if isinstance(c, C.Discard):
-            name = K.PROJECTS[c.card].name if c.kind == "project" else K.CONTACTS[c.card].name
-            return f"{who} discards {name}"
+            return msg("mtts.command.discard", name=who, card=words.card_name(c.kind, c.card))
         if isinstance(c, C.UseBonus):
-            return f"{who} discards a Bonus token for 3 {'Power' if c.gain == 'power' else 'Experts'}"
+            key = "mtts.command.bonus_power" if c.gain == "power" else "mtts.command.bonus_experts"
+            return msg(key, name=who, n=K.C["bonus_gain"])
         if isinstance(c, C.EndIncome):
-            return f"{who} is done with Income"
+            return msg("mtts.command.end_income", name=who)
         if isinstance(c, C.PlayContact):
-            return f"{who} plays the Contact {FX.render_contact(c.card)}"
+            return msg("mtts.command.play_contact", name=who, contact=words.contact_text(c.card))
         if isinstance(c, C.Bid):
-            what = "the Priority token space" if c.slot == PRIORITY_SPACE else \
-                K.PROJECTS[state.market[c.slot]].name if 0 <= c.slot < len(state.market) \
-                and state.market[c.slot] >= 0 else f"slot {c.slot + 1}"
-            return f"{who} bids {c.n} Expert{'s' if c.n > 1 else ''} on {what}"
+            return msg("mtts.command.bid", name=who, n=c.n, target=self._target(state, c.slot))
         if isinstance(c, C.Pass):
-            return f"{who} passes"
+            return msg("mtts.command.pass", name=who)
         if isinstance(c, C.PlayProject):
-            return f"{who} plays {K.PROJECTS[c.card].name} into Lane {c.lane}"
+            return msg("mtts.command.play_project", name=who, project=words.project(c.card),
+                       lane=c.lane)
         if isinstance(c, (C.Advance, C.Demote)):
             p = state.players[c.seat]
             card = p.top(c.lane) if 1 <= c.lane <= 4 else None
-            name = K.PROJECTS[card].name if card is not None and card >= 0 else "the top card"
+            name = words.project(card) if card is not None and card >= 0 else \
+                msg("mtts.the_top_card")
             adv = isinstance(c, C.Advance)
             cost, free = self._move_cost(p, adv)
             dst = c.lane + 1 if adv else c.lane - 1
-            price = "free" if free or cost == 0 else f"{cost} Power"
-            return f"{who} {'advances' if adv else 'demotes'} {name} to Lane {dst} ({price})"
+            key = ("mtts.command.advance" if adv else "mtts.command.demote") + \
+                ("_free" if free or cost == 0 else "")
+            return msg(key, name=who, project=name, lane=dst, cost=cost)
         if isinstance(c, C.EndManagement):
-            return f"{who} ends Management"
+            return msg("mtts.command.end_management", name=who)
         if isinstance(c, C.ChooseLevelUp):
-            return f"{who} lets {self._name(state, c.who)} Level Up next"
+            return msg("mtts.command.choose_level_up", name=who, who=self._name(state, c.who))
         if isinstance(c, C.TakeToken):
-            el = K.ELEMENT_NAMES[K.TOKENS[c.token]]
-            side = "a Bonus token" if c.side == "bonus" else \
-                f"a Score Boost on the {'Lane 1' if c.side == 'lane1' else 'Lanes 2-3'} panel"
-            return f"{who} Levels Up and keeps the {el} token as {side}"
+            side = c.side if c.side in ("bonus", "lane1") else "lanes23"
+            return msg(f"mtts.command.take_token_{side}", name=who,
+                       element=words.element(K.TOKENS[c.token]))
         if isinstance(c, C.SkipToken):
-            return f"{who} Levels Up without taking a token"
-        return f"{who}: {type(c).__name__}"
+            return msg("mtts.command.skip_token", name=who)
+        return msg("mtts.command.other", name=who, command=type(c).__name__)
 
-    def setup_note(self, players: int, options: dict[str, Any]) -> str | None:
+    def setup_note(self, players: int, options: dict[str, Any]) -> Msg | None:
         """The solo objective, shown before the game (Solo Mode leaves the comparison open)."""
         if players > 1 and options.get("automa") != "yes":
             return None
         return objective_text(int(options.get("red_cards", 0)))
 
-    def describe_event(self, state: MttsState, event: Event) -> str:
+    def describe_event(self, state: MttsState, event: Event) -> Msg | str:
         e = event
         name = lambda seat: self._name(state, seat)  # noqa: E731
         if isinstance(e, E.SetupShuffled):
-            return "The Project, Contact, Event and Automa decks are shuffled and the Element tokens placed."
+            return msg("mtts.log.setup_shuffled")
         if isinstance(e, E.StepBegan):
             after = self._apply(state, e)
             # Steps the rules run by themselves are not news: what they do is logged instead.
-            return "" if after.phase.startswith("auto-") else self.progress(after)
+            return "" if after.phase.startswith("auto-") else self.progress_msg(after)
         if isinstance(e, E.ProjectDrawn):
-            return f"{name(e.seat)} draws a Project."
+            return msg("mtts.log.project_drawn", name=name(e.seat))
         if isinstance(e, E.ContactDrawn):
-            return f"{name(e.seat)} draws a Contact."
+            return msg("mtts.log.contact_drawn", name=name(e.seat))
         if isinstance(e, E.ProjectsReshuffled):
-            return "The Project deck is empty: the discarded Projects are shuffled into a new deck."
+            return msg("mtts.log.projects_reshuffled")
         if isinstance(e, E.ContactsReshuffled):
-            return "The Contact deck is empty: the discarded Contacts are shuffled into a new deck."
+            return msg("mtts.log.contacts_reshuffled")
         if isinstance(e, E.ActorChosen):
-            return f"{name(e.seat)} keeps {FX.render_actor(e.actor)}"
+            return msg("mtts.log.actor_chosen", name=name(e.seat), actor=words.actor_text(e.actor))
         if isinstance(e, E.PowerDiscarded):
-            return "Every player discards all Power from their Stock."
+            return msg("mtts.log.power_discarded")
         if isinstance(e, E.CardDiscarded):
-            what = K.PROJECTS[e.card].name if e.kind == "project" else K.CONTACTS[e.card].name
-            return f"{name(e.seat)} discards {what} (hand limit)."
+            return msg("mtts.log.card_discarded", name=name(e.seat),
+                       card=words.card_name(e.kind, e.card))
         if isinstance(e, E.IncomeTaken):
-            return f"{name(e.seat)} takes Income: {e.power} Power and {e.experts} Experts."
+            return msg("mtts.log.income", name=name(e.seat), power=e.power, n=e.experts)
         if isinstance(e, E.PowerCutApplied):
-            return f"Hard Automa cards cut each player's Power Income by {state.power_cut}."
+            return msg("mtts.log.power_cut", n=state.power_cut)
         if isinstance(e, E.BonusUsed):
-            return f"{name(e.seat)} discards a Bonus token for {e.amount} {'Power' if e.gain == 'power' else 'Experts'}."
+            key = "mtts.log.bonus_power" if e.gain == "power" else "mtts.log.bonus_experts"
+            return msg(key, name=name(e.seat), n=e.amount)
         if isinstance(e, E.Changed):
-            parts = []
-            for n, word in ((e.power, "Power"), (e.experts, "Experts")):
-                if n:
-                    parts.append(f"{'gains' if n > 0 else 'loses'} {abs(n)} {word}")
-            return f"{name(e.seat)} {' and '.join(parts)} ({e.why})."
+            power = "gain" if e.power > 0 else "lose" if e.power < 0 else "none"
+            experts = "gain" if e.experts > 0 else "lose" if e.experts < 0 else "none"
+            return msg(f"mtts.log.changed.{power}_{experts}", name=name(e.seat),
+                       power=abs(e.power), n=abs(e.experts), why=words.why(e.why))
         if isinstance(e, E.BonusLost):
-            return f"{name(e.seat)} discards a Bonus token ({e.why})."
+            return msg("mtts.log.bonus_lost", name=name(e.seat), why=words.why(e.why))
         if isinstance(e, E.FreeMoves):
-            return f"{name(e.seat)} may Advance or Demote {e.n} time{'s' if e.n > 1 else ''} for free ({e.why})."
+            return msg("mtts.log.free_moves", name=name(e.seat), n=e.n, why=words.why(e.why))
         if isinstance(e, E.EventRevealed):
-            return f"Event revealed: {FX.render_event(e.card)}"
+            return msg("mtts.log.event_revealed", event=words.event_text(e.card))
         if isinstance(e, E.EventResolved):
-            ignored = " (effects ignored by the optional rule)" if e.ignored else ""
-            return f"{K.EVENTS[e.card].name} resolves{ignored}."
+            key = "mtts.log.event_ignored" if e.ignored else "mtts.log.event_resolved"
+            return msg(key, event=words.event(e.card))
         if isinstance(e, E.UniqueWaiting):
-            return f"{K.EVENTS[e.card].name} will resolve when the next Unique Event or the Deadline is revealed."
+            return msg("mtts.log.unique_waiting", event=words.event(e.card))
         if isinstance(e, E.AutomaRevealed):
-            return "The Automa reveals: " + " / ".join(FX.render_automa(c) for c in e.cards)
+            cards = tuple(words.automa_text(c) for c in e.cards)
+            if len(cards) == 2:
+                return msg("mtts.log.automa_revealed_two", a=cards[0], b=cards[1])
+            return msg("mtts.log.automa_revealed", cards=cards)
         if isinstance(e, E.AutomaBid):
-            proj = state.market[e.slot]
-            return f"The Automa puts {e.n} Expert{'s' if e.n > 1 else ''} on {K.PROJECTS[proj].name}."
+            return msg("mtts.log.automa_bid", n=e.n, project=words.project(state.market[e.slot]))
         if isinstance(e, E.AutomaChecked):
-            return f"Automa card {K.AUTOMA[e.card].id}: its condition is {'met' if e.met else 'not met'}."
+            key = "mtts.log.automa_met" if e.met else "mtts.log.automa_not_met"
+            return msg(key, card=K.AUTOMA[e.card].id)
         if isinstance(e, E.AutomaCardAdded):
-            return "A random hard card joins the Automa deck."
+            return msg("mtts.log.automa_card_added")
         if isinstance(e, E.BidPlaced):
-            what = "the Priority token space" if e.slot == PRIORITY_SPACE else K.PROJECTS[state.market[e.slot]].name
-            return f"{name(e.seat)} bids {e.n} Expert{'s' if e.n > 1 else ''} on {what}."
+            return msg("mtts.log.bid", name=name(e.seat), n=e.n, target=self._target(state, e.slot))
         if isinstance(e, E.Passed):
-            return f"{name(e.seat)} passes."
+            return msg("mtts.log.passed", name=name(e.seat))
         if isinstance(e, E.ProjectClaimed):
-            who = "The Automa" if e.claimant == AUTOMA else name(e.claimant)
-            return f"{who} claims {K.PROJECTS[state.market[e.slot]].name}."
+            project = words.project(state.market[e.slot])
+            if e.claimant == AUTOMA:
+                return msg("mtts.log.automa_claims", project=project)
+            return msg("mtts.log.claims", name=name(e.claimant), project=project)
         if isinstance(e, E.PriorityClaimed):
             if e.seat < 0:
-                return "Nobody claims the Priority token; the Experts on it return."
-            return f"{name(e.seat)} takes the Priority token."
+                return msg("mtts.log.priority_nobody")
+            return msg("mtts.log.priority_taken", name=name(e.seat))
         if isinstance(e, E.MarketDiscarded):
-            return f"{K.PROJECTS[state.market[e.slot]].name} has no Experts on it and is discarded."
+            return msg("mtts.log.market_discarded", project=words.project(state.market[e.slot]))
         if isinstance(e, E.MarketFilled):
-            return f"{K.PROJECTS[e.card].name} enters the Market."
+            return msg("mtts.log.market_filled", project=words.project(e.card))
         if isinstance(e, E.ContactPlayed):
-            return f"{name(e.seat)} plays {FX.render_contact(e.card)}"
+            return msg("mtts.log.contact_played", name=name(e.seat),
+                       contact=words.contact_text(e.card))
         if isinstance(e, E.ProjectPlayed):
-            return f"{name(e.seat)} plays {K.PROJECTS[e.card].name} into Lane {e.lane}."
+            return msg("mtts.log.project_played", name=name(e.seat),
+                       project=words.project(e.card), lane=e.lane)
         if isinstance(e, E.CardMoved):
-            verb = "advances" if e.dst > e.src else "demotes"
             card = state.players[e.seat].top(e.src)
-            what = K.PROJECTS[card].name if card is not None and card >= 0 else "a card"
-            return f"{name(e.seat)} {verb} {what} from Lane {e.src} to Lane {e.dst} ({e.cost} Power)."
+            what = words.project(card) if card is not None and card >= 0 else msg("mtts.a_card")
+            key = "mtts.log.advanced" if e.dst > e.src else "mtts.log.demoted"
+            return msg(key, name=name(e.seat), project=what, src=e.src, dst=e.dst, cost=e.cost)
         if isinstance(e, E.TokenTaken):
-            return f"{name(e.seat)} takes an {K.ELEMENT_NAMES[K.TOKENS[e.token]]} token ({e.side})."
+            side = e.side if e.side in SIDES else "lanes23"
+            return msg(f"mtts.log.token_taken_{side}", name=name(e.seat),
+                       element=words.element(K.TOKENS[e.token]))
         if isinstance(e, E.LevelledUp):
-            return f"{name(e.seat)} moves up to Ark Level {e.level}."
+            return msg("mtts.log.levelled_up", name=name(e.seat), level=e.level)
         if isinstance(e, E.GameEnded):
-            return "The tenth round is over: the game ends."
-        return type(e).__name__
+            return msg("mtts.log.game_ended")
+        return msg("mtts.log.other", event=type(e).__name__)
 
 
 def _remove(t: tuple[int, ...], x: int) -> tuple[int, ...]:

@@ -37,13 +37,14 @@ from typing import Any, Iterator, Sequence
 import pygame
 
 from weather_tabletop.engine.protocol import Colour, Command, Game
+from weather_tabletop.i18n import Msg, language, msg, tr
 from weather_tabletop.ui import theme
 from weather_tabletop.ui.table_view import (DRAW_BUDGET, Piece, Shape, StagedRender, ViewContext,
                                             shape_of)
 
 from . import commands as C
 from . import content as K
-from . import effects as FX
+from . import words
 from . import view_art as va
 from .rules import (automa_claimed_vp, automa_score, automa_start, lane_panel, lane_vp,
                     score_parts)
@@ -52,8 +53,9 @@ from .state import (ACTORS, BIDDING, DISCARD, HIDDEN, INCOME, LEVELUP, LEVELUP_O
                     mat, slot_counts)
 
 ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII")
-BUTTONS = {BIDDING: (C.Pass, "Pass"), MANAGEMENT: (C.EndManagement, "End Management"),
-           INCOME: (C.EndIncome, "Done with Income"), LEVELUP: (C.SkipToken, "Take no token")}
+#: the button of a step: its command and its label (``mtts.button.<name>``)
+BUTTONS = {BIDDING: (C.Pass, "pass"), MANAGEMENT: (C.EndManagement, "end_management"),
+           INCOME: (C.EndIncome, "end_income"), LEVELUP: (C.SkipToken, "skip_token")}
 
 #: the board's own coordinates (units); the view scales them as one to fit its rect
 BOARD = (1000, 640)
@@ -67,8 +69,14 @@ NOWHERE_SLOT, NO_LANE, NO_SIDE = -9, 0, "nowhere"
 ZOOM_DELAY = 0.35
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def t(key: str, **params: Any) -> str:
+    """The catalogue's text ``mtts.view.<key>`` with its parameters, in the current language."""
+    return tr(f"mtts.view.{key}", **params)
+
+
+def _els(items: Sequence[str]) -> tuple[Msg, ...]:
+    """Elements as a list parameter ("Ecological, Personnel and Installations")."""
+    return tuple(words.element(e) for e in items)
 
 
 #: what a redraw fills as it goes; between its steps these keep what the screen shows
@@ -200,24 +208,25 @@ class MachinesView:
             num = pygame.Rect(r.right - self.n(16), r.y, self.n(14), r.h)
             name = pygame.Rect(r.x + isz + 5, r.y, num.x - r.x - isz - 7, r.h)
         self._text(surf, str(K.PROJECTS[card].rating), num, 12, bold=True, align="right")
-        words = K.PROJECTS[card].name.split()
+        title = tr(words.project(card))
         font = self.ctx.text.font(self.min_px)
-        wrap = (tall or medium) and all(font.size(wd)[0] <= name.w for wd in words)  # no word cut
-        self.ctx.text.box(surf, K.PROJECTS[card].name, name, self.f(12), theme.INK,
+        wrap = (tall or medium) and all(font.size(wd)[0] <= name.w for wd in title.split())  # no word cut
+        self.ctx.text.box(surf, title, name, self.f(12), theme.INK,
                           min_size=self.min_px, wrap=wrap, align="center" if tall else "left")
         self._cards.append((self._a(r), "project", card))
 
     @staticmethod
     def card_text(kind: str, card: int) -> str:
+        """A card's whole text (the tooltip of a card too small to zoom)."""
         if kind == "project":
-            return FX.render_project(card)
+            return tr(words.project_text(card))
         if kind == "contact":
-            return "Contact: " + FX.render_contact(card) + " Played by the Priority holder."
+            return tr("mtts.tip.contact", contact=words.contact_text(card))
         if kind == "event":
-            return "Event: " + FX.render_event(card)
+            return tr("mtts.tip.event", event=words.event_text(card))
         if kind == "automa":
-            return FX.render_automa(card)
-        return "Actor: " + FX.render_actor(card)
+            return tr(words.automa_text(card))
+        return tr("mtts.tip.actor", actor=words.actor_text(card))
 
     def focus(self, state: MttsState, seat: int | None) -> int:
         """The seat whose mat is drawn large: the viewer, else the seat to act, else Priority."""
@@ -372,7 +381,7 @@ class MachinesView:
         return z.clamp(box)
 
     def _zoom_image(self, kind: str, card: int, zw: int, zh: int) -> pygame.Surface:
-        key = (kind, card, zw, zh)
+        key = (kind, card, zw, zh, language())
         img = self._zooms.get(key)
         if img is None:
             if len(self._zooms) > 60:
@@ -409,7 +418,7 @@ class MachinesView:
         within ``budget`` seconds of this frame, going on in the next frames (the last drawing
         shows meanwhile)."""
         # the state itself is kept in the key (an id could be reused by a later state)
-        key = (state, seat, self.rect.size, self.rect.topleft, self.ctx.colour_blind)
+        key = (state, seat, self.rect.size, self.rect.topleft, self.ctx.colour_blind, language())
         old = self._key
         if old is None or old[0] is not state or old[1:] != key[1:]:
             self._key = key
@@ -468,8 +477,8 @@ class MachinesView:
         ew = ne * cw + (ne - 1) * GAP + 2 * inner
         market = self.R(0, y0, BOARD[0] - ew - GAP, TOP[1])
         self._panel(surf, market)
-        head = (f"Market  ·  Round {max(1, state.round)} of {K.ROUNDS}  ·  Project deck "
-                f"{len(state.project_deck)}  ·  discard {len(state.project_discard)}")
+        head = t("market_head", round=max(1, state.round), rounds=K.ROUNDS,
+                 deck=len(state.project_deck), discard=len(state.project_discard))
         self._text(surf, head, self.R(inner, y0 + 2, BOARD[0] - ew - GAP - 2 * inner, hh - 2), 14,
                    theme.INK_SOFT, bold=True)
         x0 = (BOARD[0] - ew - GAP - mw) / 2 + inner
@@ -485,7 +494,7 @@ class MachinesView:
             else:
                 pygame.draw.rect(surf, theme.SKY, cr, border_radius=self.n(6))
                 pygame.draw.rect(surf, theme.LINE, cr, 1, border_radius=self.n(6))
-                self._text(surf, "empty", cr, 12, theme.MUTED, align="center")
+                self._text(surf, t("empty"), cr, 12, theme.MUTED, align="center")
             target = cr.union(self.R(x, y0 + hh + ch, cw, 28))
             self._slots.append((self._a(target), slot))
             self._bids(surf, state, slot, counts, self.R(x, y0 + hh + ch + 3, cw, 22))
@@ -496,15 +505,14 @@ class MachinesView:
                 if slot != PRIORITY_SPACE:
                     need = max(need, K.PROJECTS[state.market[slot]].rating - mine)
                 lr = self.R(x, y0 + hh + ch + 26, cw, 18)
-                self._text(surf, f"{need}+ to lead", lr, 12, theme.MUTED, align="center")
-                self._tip(lr, f"{self._name(state, acting)} needs to add {need} or more Experts "
-                              "here to lead and to claim it (the most Experts, at least the "
-                              + ("card's Rating)." if slot != PRIORITY_SPACE else "Rating 1 of the space)."))
+                self._text(surf, t("to_lead", n=need), lr, 12, theme.MUTED, align="center")
+                self._tip(lr, t("to_lead_tip" if slot != PRIORITY_SPACE else "to_lead_priority_tip",
+                                name=self._name(state, acting), n=need))
         # the Events (and the Automa's cards)
         ex = BOARD[0] - ew
         events = self.R(ex, y0, ew, TOP[1])
         self._panel(surf, events, theme.SKY_DEEP)
-        title = ("Event" if ne == 1 else "Events") + (" · Automa" if state.automa else "")
+        title = t("events_automa" if state.automa else "events", n=ne)
         self._text(surf, title, self.R(ex + inner, y0 + 2, ew - 2 * inner, hh - 2), 14,
                    theme.INK_SOFT, bold=True)
         for i, (kind, card) in enumerate(side):
@@ -513,32 +521,29 @@ class MachinesView:
                 self._card(surf, cr, kind, card)
             else:
                 surf.blit(self.paint.back(cr.w, cr.h), cr)
-                self._tip(cr, f"Event deck: {_plural(len(state.event_deck), 'card')} left "
-                              f"(the Deadline is the last).")
-        self._text(surf, f"Event deck: {len(state.event_deck)} left",
+                self._tip(cr, t("event_deck_tip", n=len(state.event_deck)))
+        self._text(surf, t("event_deck", n=len(state.event_deck)),
                    self.R(ex + inner, y0 + hh + ch + 3, ew - 2 * inner, 40), 12, theme.INK_SOFT,
                    align="center", valign="top", wrap=True)
 
     def _priority_space(self, surf: pygame.Surface, state: MttsState, r: pygame.Rect) -> None:
         self._panel(surf, r, theme.SKY_DEEP, theme.PRIMARY, 2)
         title = pygame.Rect(r.x + 3, r.y + 3, r.w - 6, self.n(20))
-        self._text(surf, "Priority", title, 14, bold=True, align="center")
+        self._text(surf, t("priority"), title, 14, bold=True, align="center")
         holder = self._name(state, state.priority)
         foot = pygame.Rect(r.x + 3, r.bottom - self.n(38), r.w - 6, self.n(36))
-        self._text(surf, f"held by {holder}", foot, 12, theme.INK_SOFT, align="center", wrap=True)
+        self._text(surf, t("held_by", name=holder), foot, 12, theme.INK_SOFT, align="center", wrap=True)
         room = pygame.Rect(r.x, title.bottom, r.w, foot.y - title.bottom)
         size = max(8, min(r.w - self.n(16), room.h - 4))
         ic = va.icon("priority", size)
         surf.blit(ic, ic.get_rect(center=room.center))
-        self._tip(r, f"The Priority token space (treated as Rating 1). The highest bid here takes "
-                     f"the Priority token: its holder bids first, plays Contacts and orders the "
-                     f"Level Ups. Now held by {holder}.")
+        self._tip(r, t("priority_tip", name=holder))
 
     def _bids(self, surf: pygame.Surface, state: MttsState, slot: int, counts: dict[int, int],
               r: pygame.Rect) -> None:
         shown = [(k, v) for k, v in counts.items() if v > 0]
         if not shown:
-            self._text(surf, "no bids", r, 12, theme.MUTED, align="center")
+            self._text(surf, t("no_bids"), r, 12, theme.MUTED, align="center")
             return
         top = max(v for _, v in shown)
         leaders = [k for k, v in shown if v == top]
@@ -546,7 +551,7 @@ class MachinesView:
         numw = self.ctx.text.font(self.min_px, True).size(f"×{top}")[0] + 2
         cube = min(r.h, chip_w - numw - 1)
         x = r.centerx - chip_w * len(shown) // 2
-        words = []
+        bidders = []
         for k, v in shown:
             chip = pygame.Rect(x, r.y, chip_w, r.h)
             if cube >= self.n(14):
@@ -563,10 +568,11 @@ class MachinesView:
                 ink = theme.INK if sum(rgb) > 450 else (255, 255, 255)
                 self._text(surf, f"{letter}{v}", chip.inflate(-4, 0), 12, ink, bold=True, align="center")
             x += chip_w
-            words.append(f"{self._name(state, k) if k >= 0 else 'the Automa'} {v}")
-        what = "the Priority token space" if slot == PRIORITY_SPACE else \
-            K.PROJECTS[state.market[slot]].name
-        self._tip(r, f"Experts on {what}: " + ", ".join(words) + ".")
+            bidders.append(msg("mtts.view.bidder", n=v,
+                               name=self._name(state, k) if k >= 0 else msg("mtts.the_automa")))
+        what = msg("mtts.priority_space") if slot == PRIORITY_SPACE else \
+            words.project(state.market[slot])
+        self._tip(r, t("bids_tip", target=what, bids=tuple(bidders)))
 
     # ark track ---------------------------------------------------------------------------
 
@@ -582,23 +588,22 @@ class MachinesView:
             box = self.R(bx, y, bw, bh)
             nxt = levelling >= 0 and state.players[levelling].ark + 1 == level
             self._panel(surf, box, theme.PANEL, theme.SUN if nxt else theme.LINE, 3 if nxt else 1)
-            title = "Start" if level == 0 else f"Level {ROMAN[level]}"
+            title = t("ark_start") if level == 0 else t("ark_level", level=ROMAN[level])
             self._text(surf, title, self.R(bx + 4, y + 2, bw * 0.56 - 4, 18), 13, bold=True)
-            self._text(surf, f"max {K.ARK_MAX[level]}", self.R(bx + bw * 0.56, y + 2, bw * 0.44 - 5, 18),
+            self._text(surf, t("ark_max", n=K.ARK_MAX[level]), self.R(bx + bw * 0.56, y + 2, bw * 0.44 - 5, 18),
                        12, theme.PRIMARY_DARK, align="right",
-                       tip=f"Lanes 2-3 score at most {K.ARK_MAX[level]} VP at this Level.")
+                       tip=t("ark_max_tip", n=K.ARK_MAX[level]))
             tokens = state.ark_track[level - 1] if level >= 1 and state.ark_track else ()
             tsz = self.n(19)
-            for i, t in enumerate(tokens):
+            for i, tok in enumerate(tokens):
                 tr_ = self.R(bx + 4 + i * 21, y + 22, 19, 19)
-                surf.blit(va.icon(K.TOKENS[t], tsz), tr_)
-                el = K.ELEMENT_NAMES[K.TOKENS[t]]
-                self._tip(tr_, f"{el} Element token on Ark Level {ROMAN[level]}. Bonus side: discard "
-                               f"it in Income for 3 Power or 3 Experts. Score Boost side: +1 VP for "
-                               f"each {el} Project in the lanes of the panel it is placed on.")
+                surf.blit(va.icon(K.TOKENS[tok], tsz), tr_)
+                el = words.element(K.TOKENS[tok])
+                self._tip(tr_, t("ark_token_tip", element=el, level=ROMAN[level],
+                                 n=K.C["bonus_gain"]))
                 if nxt and levelling == self._owner:
-                    self._pieces.append(Piece(("token", t), self._a(tr_), el, levelling,
-                                              va.icon(K.TOKENS[t], round(tsz * 1.4))))
+                    self._pieces.append(Piece(("token", tok), self._a(tr_), tr(el), levelling,
+                                              va.icon(K.TOKENS[tok], round(tsz * 1.4))))
             here = [s for s in range(state.n) if state.players[s].ark == level]
             msz = min(21, (bw - 8) / max(1, len(here)))
             for i, s in enumerate(here):
@@ -606,19 +611,20 @@ class MachinesView:
                 mr = self.R(bx + 4 + i * msz, y + bh - 23, msz, 21)
                 img = self.paint.ark_marker(col.rgb, col.letter, min(mr.w, mr.h), self._shape(s))
                 surf.blit(img, mr)
-                self._tip(mr, f"{self._name(state, s)}'s Ark token: Level {ROMAN[level] or '0 (beneath the track)'}; "
-                              f"Lanes 2-3 score at most {K.ARK_MAX[level]} VP.")
+                self._tip(mr, t("ark_marker_tip" if level else "ark_marker_start_tip",
+                                name=self._name(state, s), level=ROMAN[level], n=K.ARK_MAX[level]))
                 if state.phase == LEVELUP_ORDER and s in state.queue and self._owner == state.current:
                     key = ("order", s)
                     self._clicks[key] = C.ChooseLevelUp(state.current, s)
                     pygame.draw.rect(surf, theme.SUN, mr.inflate(4, 4), 2, border_radius=4)
                     self._pieces.append(Piece(key, self._a(mr), self._name(state, s), state.current, img))
             if level == 0:
-                tip = "Beneath the Ark Track (every Ark token starts here): Lanes 2-3 score at most 0 VP."
+                tip = t("ark_start_tip", n=K.ARK_MAX[0])
+            elif tokens:
+                tip = t("ark_level_tip", level=ROMAN[level], n=K.ARK_MAX[level],
+                        elements=_els([K.TOKENS[tok] for tok in tokens]))
             else:
-                need = ", ".join(K.ELEMENT_NAMES[K.TOKENS[t]] for t in tokens) or "nothing (all tokens taken)"
-                tip = (f"Ark Level {ROMAN[level]}: Level Up to it when your Elements include the "
-                       f"Elements on it: {need}. Lanes 2-3 then score at most {K.ARK_MAX[level]} VP.")
+                tip = t("ark_level_empty_tip", level=ROMAN[level], n=K.ARK_MAX[level])
             self._tip(box, tip)
 
     # mats --------------------------------------------------------------------------------
@@ -649,7 +655,7 @@ class MachinesView:
         tok = self.R(x, y, h, h)
         surf.blit(self._cube(s, min(tok.w, tok.h)), tok)
         lane1, mid, cap = score_parts(state, s)
-        line = f"{self._name(state, s)}  {lane1 + min(mid, cap)} VP"
+        line = t("seat_vp", name=self._name(state, s), n=lane1 + min(mid, cap))
         used = min(w, h + 6 + self.ctx.text.font(self.f(units), True).size(line)[0] / self.k)
         self._text(surf, line, self.R(x + h + 4, y, used - h - 4, h), units, bold=True)
         return used
@@ -665,34 +671,36 @@ class MachinesView:
         name_w = self._seat_line(surf, state, x0 + 6, y0 + 4, s, name_w, 15)
         lane1, mid, cap = score_parts(state, s)
         self._tip(self.R(x0, y0, name_w + 6, 26),
-                  f"{self._name(state, s)}: Lane 1 {lane1} VP + Lanes 2-3 {mid} VP (at most {cap} "
-                  f"at Ark Level {ROMAN[pl.ark] or '0'}). {FX.player_mat_text(state, s)}")
+                  t("seat_tip", name=self._name(state, s), lane1=lane1, mid=mid, cap=cap,
+                    level=ROMAN[pl.ark] or "0", mat=words.mat_text(mat(pl).side)))
         # facts of the seat, then Priority and the Actor on the right
         right = x0 + w - 6
         if pl.actor >= 0:
             ar = self.R(right - 130, y0 + 4, 130, 21)
-            self._text(surf, K.ACTORS[pl.actor].name, ar, 13, align="right",
-                       tip="Actor: " + FX.render_actor(pl.actor))
-            self._tip(ar, "Actor: " + FX.render_actor(pl.actor))
+            self._text(surf, tr(words.actor(pl.actor)), ar, 13, align="right",
+                       tip=tr("mtts.tip.actor", actor=words.actor_text(pl.actor)))
+            self._tip(ar, tr("mtts.tip.actor", actor=words.actor_text(pl.actor)))
             right -= 134
         if state.priority == s:
             ir = self.R(right - 21, y0 + 4, 21, 21)
             surf.blit(va.icon("priority", min(ir.w, ir.h)), ir)
-            self._tip(ir, f"{self._name(state, s)} holds the Priority token.")
+            self._tip(ir, t("holds_priority", name=self._name(state, s)))
             right -= 25
-        facts = [f"Advance {advance_cost(pl)}", f"Demote {demote_cost(pl)}", f"Supply {pl.supply}"]
+        facts = [t("fact_advance", n=advance_cost(pl)), t("fact_demote", n=demote_cost(pl)),
+                 t("fact_supply", n=pl.supply)]
         if pl.free_moves:
-            facts.append(f"free moves {pl.free_moves}")
+            facts.append(t("fact_free_moves", n=pl.free_moves))
         if pl.passed and state.phase == BIDDING:
-            facts.append("passed")
+            facts.append(t("fact_passed"))
         els = elements(pl)
-        facts.append("Elements " + (" ".join(f"{K.ELEMENT_NAMES[e][:3]} {els[e]}" for e in K.ELEMENTS
-                                             if els[e]) or "none"))
+        facts.append(t("fact_elements", elements=" ".join(
+            t("element_count_short", element=msg(f"mtts.element_short.{e}"), n=els[e])
+            for e in K.ELEMENTS if els[e])) if any(els.values()) else t("fact_no_elements"))
         fr = self.R(x0 + 12 + name_w, y0 + 4, right - x0 - 16 - name_w, 21)
-        tip = (f"Advance costs {advance_cost(pl)} Power, Demote {demote_cost(pl)} Power "
-               f"(the mat and active effects). {pl.supply} Experts in the Supply. Current "
-               "Elements (active Projects + granted): " +
-               (", ".join(f"{K.ELEMENT_NAMES[e]} {els[e]}" for e in K.ELEMENTS if els[e]) or "none") + ".")
+        counts = tuple(msg("mtts.view.element_count", element=words.element(e), n=els[e])
+                       for e in K.ELEMENTS if els[e])
+        tip = t("facts_tip" if counts else "facts_none_tip", advance=advance_cost(pl),
+                demote=demote_cost(pl), n=pl.supply, elements=counts)
         self._text(surf, "  ·  ".join(facts), fr, 12, theme.INK_SOFT, tip=tip)
         self._tip(fr, tip)
         yield
@@ -720,22 +728,24 @@ class MachinesView:
         pl = state.players[s]
         r = self.R(*box)
         pygame.draw.rect(surf, theme.SKY, r, border_radius=self.n(5))
-        self._text(surf, "Stock", self.R(x0 + 4, y0, 42, h), 13, theme.INK_SOFT, bold=True)
+        self._text(surf, t("stock"), self.R(x0 + 4, y0, 42, h), 13, theme.INK_SOFT, bold=True)
         x = x0 + 48
         cube = h - 4
         # the button of the step on the right
         right = x0 + w - 4
         if owner and state.current == s and state.phase in BUTTONS:
-            cls, label = BUTTONS[state.phase]
+            cls, button = BUTTONS[state.phase]
+            label = tr(f"mtts.button.{button}")
             command = cls(s)
             bw = 132
             br = self.R(right - bw, y0 + 2, bw, h - 4)
             surf.blit(self.paint.chip_bg(br.w, br.h, theme.SUN), br)
             self._text(surf, label, br.inflate(-self.n(8), 0), 13, bold=True, align="center")
-            self._clicks[("button", label)] = command
-            self._pieces.append(Piece(("button", label), self._a(br), label, s,
+            self._clicks[("button", button)] = command
+            self._pieces.append(Piece(("button", button), self._a(br), label, s,
                                       surf.subsurface(br).copy()))
-            self._tip(br, f"{label}: " + self.game.describe_command(state, command) + ".")
+            self._tip(br, t("button_tip", button=label,
+                            command=self.game.describe_command(state, command)))
             right -= bw + 6
         room = max(40, (right - x) * 0.5)
         step = min(cube + 2, room / max(1, pl.stock))
@@ -748,41 +758,37 @@ class MachinesView:
                 hit = pygame.Rect(cr.x, cr.y, max(1, self.n(step)), cr.h)
                 self._pieces.append(Piece(("bid", n), self._a(hit), f"{n}", s,
                                           self.paint.stack(img, n, cr.h)))
-                self._tip(hit, f"Expert {n} of {pl.stock} in {self._name(state, s)}'s Stock: drag "
-                               f"it onto a Market card or the Priority space to bid "
-                               f"{_plural(n, 'Expert')}.")
+                self._tip(hit, t("expert_tip", n=n, of=pl.stock, name=self._name(state, s)))
         if pl.stock == 0:
-            self._text(surf, "empty", self.R(x, y0, 50, h), 12, theme.MUTED)
+            self._text(surf, t("empty"), self.R(x, y0, 50, h), 12, theme.MUTED)
         x = x + max(pl.stock * step + 2, 52)
-        self._tip(self.R(x0, y0, x - x0, h), f"{_plural(pl.stock, 'Expert')} in Stock (to bid "
-                                             f"with), {pl.supply} in the Supply.")
+        self._tip(self.R(x0, y0, x - x0, h), t("stock_tip", n=pl.stock, supply=pl.supply))
         stock_r = self.R(x0, y0, x - x0, h)
         # power
         pr = self.R(x + 4, y0 + 2, cube, cube)
         surf.blit(va.icon("power", pr.h), pr)
         self._text(surf, str(pl.power), self.R(x + 6 + cube, y0, 26, h), 13, bold=True)
         power_r = self.R(x, y0, cube + 34, h)
-        self._tip(power_r, f"{pl.power} Power in Stock (pays for Advance and Demote; all Power "
-                           f"is discarded at the start of each round). Supply: {state.power_supply}.")
+        self._tip(power_r, t("power_tip", n=pl.power, supply=state.power_supply))
         x += cube + 40
         # bonus tokens
         bonus_x = x
         if pl.bonus:
-            self._text(surf, "Bonus", self.R(x, y0, 44, h), 12, theme.INK_SOFT, bold=True)
+            self._text(surf, t("bonus"), self.R(x, y0, 44, h), 12, theme.INK_SOFT, bold=True)
             x += 46
-            for t in pl.bonus:
+            for tok in pl.bonus:
                 if x + cube > right:
                     break
                 tr_ = self.R(x, y0 + 2, cube, cube)
-                surf.blit(va.icon(K.TOKENS[t], tr_.h), tr_)
-                el = K.ELEMENT_NAMES[K.TOKENS[t]]
-                self._tip(tr_, f"{el} Bonus token: in Income, drag it onto the Power or the "
-                               f"Stock to discard it for 3 Power or 3 Experts.")
+                surf.blit(va.icon(K.TOKENS[tok], tr_.h), tr_)
+                el = words.element(K.TOKENS[tok])
+                self._tip(tr_, t("bonus_tip", element=el, n=K.C["bonus_gain"]))
                 if owner:
-                    self._pieces.append(Piece(("bonus", t), self._a(tr_), el, s, va.icon(K.TOKENS[t], tr_.h)))
+                    self._pieces.append(Piece(("bonus", tok), self._a(tr_), tr(el), s,
+                                              va.icon(K.TOKENS[tok], tr_.h)))
                 x += cube + 2
         elif owner and state.phase == LEVELUP and state.current == s:
-            self._text(surf, "Bonus tokens", self.R(x, y0, max(60, right - x), h), 12, theme.MUTED)
+            self._text(surf, t("bonus_tokens"), self.R(x, y0, max(60, right - x), h), 12, theme.MUTED)
             x = max(x + 60, right)
         if owner:
             self._gains["experts"] = self._a(stock_r)
@@ -797,20 +803,24 @@ class MachinesView:
         r = self.R(*box)
         pygame.draw.rect(surf, theme.SKY, r, border_radius=self.n(5))
         panel = lane_panel(pl, lane)
-        title = f"Lane {lane}" + (f" · {lane_vp(state, s, lane)} VP" if panel else " · no VP")
+        title = t("lane_vp", lane=lane, n=lane_vp(state, s, lane)) if panel else \
+            t("lane_no_vp", lane=lane)
         self._text(surf, title, self.R(x0 + 4, y0 + 1, w - 8, 18), 12, theme.INK_SOFT, bold=True)
         if owner:
             self._lanes[lane] = self._a(r)
         cards = list(pl.lanes[lane - 1])
         m = mat(pl)
-        empty = [w_ for w_ in (f"+{m.empty_power[lane - 1]} Power" if m.empty_power[lane - 1] else "",
-                               f"+{m.empty_experts[lane - 1]} Experts" if m.empty_experts[lane - 1] else "") if w_]
-        self._tip(r, f"Lane {lane}: {_plural(len(cards), 'Project')}. "
-                     + ("Scores VP at the end." if panel else "Scores no VP at the end.")
-                     + (" Empty lane income: " + ", ".join(empty) + "." if not cards and empty else ""))
+        power, experts = m.empty_power[lane - 1], m.empty_experts[lane - 1]
+        income = ("power_experts" if power and experts else "power" if power else
+                  "experts" if experts else "")
+        gains = dict(power=power, n=experts)
+        tip = t("lane_tip" if panel else "lane_no_vp_tip", lane=lane, n=len(cards))
+        if not cards and income:
+            tip = tr("mtts.sentences", a=tip, b=t(f"lane_income_tip_{income}", **gains))
+        self._tip(r, tip)
         if not cards:
-            if empty:
-                self._text(surf, "empty: " + ", ".join(empty), self.R(x0 + 4, y0 + 20, w - 8, h - 24),
+            if income:
+                self._text(surf, t(f"lane_income_{income}", **gains), self.R(x0 + 4, y0 + 20, w - 8, h - 24),
                            12, theme.MUTED, align="center", wrap=True)
             return
         inner_y, inner_h = y0 + 20, h - 23
@@ -821,8 +831,9 @@ class MachinesView:
         y = inner_y
         if hidden:
             hr = self.R(x0 + 3, y, w - 6, sh)
-            self._text(surf, f"+{hidden} more beneath", hr, 12, theme.MUTED)
-            self._tip(hr, "Further beneath: " + ", ".join(K.PROJECTS[c].name for c in beneath[:hidden]) + ".")
+            self._text(surf, t("more_beneath", n=hidden), hr, 12, theme.MUTED)
+            self._tip(hr, t("further_beneath_tip",
+                            projects=tuple(words.project(c) for c in beneath[:hidden])))
             y += sh + 1
         for c in beneath[hidden:]:
             self._strip(surf, self.R(x0 + 3, y, w - 6, sh), c)
@@ -831,37 +842,34 @@ class MachinesView:
         top_card = cards[-1]
         self._card(surf, cr, "project", top_card)
         if owner:
-            parts = []
-            if lane > 1:
-                parts.append(f"< Demote {demote_cost(pl)}")
-            if lane < 4:
-                parts.append(f"Advance {advance_cost(pl)} >")
-            chip = self.paint.label_chip("   ".join(parts) + " Power", self.f(13), theme.SUN)
+            costs = dict(demote=demote_cost(pl), advance=advance_cost(pl))
+            chip_text = t("move_chip_both", **costs) if 1 < lane < 4 else \
+                t("move_chip_demote", **costs) if lane > 1 else t("move_chip_advance", **costs)
+            chip = self.paint.label_chip(chip_text, self.f(13), theme.SUN)
             card = surf.subsurface(cr)
             img = pygame.Surface((max(cr.w, chip.get_width()), cr.h + chip.get_height() + 2), pygame.SRCALPHA)
             img.blit(card, ((img.get_width() - cr.w) // 2, chip.get_height() + 2))
             img.blit(chip, ((img.get_width() - chip.get_width()) // 2, 0))
-            self._pieces.append(Piece(("lane", lane), self._a(cr), K.PROJECTS[top_card].name, s, img))
+            self._pieces.append(Piece(("lane", lane), self._a(cr), tr(words.project(top_card)), s, img))
 
     def _boost_panel(self, surf: pygame.Surface, state: MttsState, r: pygame.Rect, s: int,
                      name: str) -> None:
         pl = state.players[s]
         pygame.draw.rect(surf, (238, 232, 214), r, border_radius=self.n(5))
         pygame.draw.rect(surf, theme.LINE, r, 1, border_radius=self.n(5))
-        label = "Lane 1 boosts" if name == "lane1" else ("Lanes 2-4 boosts" if mat(pl).lane4_scores
-                                                         else "Lanes 2-3 boosts")
+        lanes = "lane1" if name == "lane1" else ("lanes24" if mat(pl).lane4_scores else "lanes23")
+        label = t(f"boosts_{lanes}")
         toks = [t for t, pan in pl.boosts if pan == name]
         isz = r.h - 2
         lab_w = r.w - len(toks) * (isz + 1) - self.n(8)
         self._text(surf, label, pygame.Rect(r.x + self.n(4), r.y, max(1, lab_w), r.h), 12,
                    theme.INK_SOFT, bold=True)
         x = r.right - len(toks) * (isz + 1) - self.n(3)
-        for t in toks:
-            surf.blit(va.icon(K.TOKENS[t], isz), (x, r.y + 1))
+        for tok in toks:
+            surf.blit(va.icon(K.TOKENS[tok], isz), (x, r.y + 1))
             x += isz + 1
-        words = ", ".join(K.ELEMENT_NAMES[K.TOKENS[t]] for t in toks) or "none yet"
-        self._tip(r, f"Score Boost panel ({label[:-7]}): +1 VP at the end for each Project of a "
-                     f"matching Element in these lanes, per token. Tokens: {words}.")
+        self._tip(r, t(f"boosts_tip_{lanes}" if toks else f"boosts_none_tip_{lanes}",
+                       elements=_els([K.TOKENS[tok] for tok in toks])))
 
     def _small_mat(self, surf: pygame.Surface, state: MttsState, box: tuple, s: int) -> None:
         x0, y0, w, h = box
@@ -869,13 +877,19 @@ class MachinesView:
         r = self.R(*box)
         self._panel(surf, r, theme.PANEL, self.colour(s).rgb, max(2, self.n(2)))
         used = self._seat_line(surf, state, x0 + 5, y0 + 3, s, 170, 13)
-        facts = (f"Stock {pl.stock} · Power {pl.power} · hand {len(pl.hand) + len(pl.contacts)} · "
-                 f"Ark {ROMAN[pl.ark] or '0'}" + (" · passed" if pl.passed and state.phase == BIDDING else "")
-                 + (" · Priority" if state.priority == s else ""))
-        tip = (f"{self._name(state, s)}: {_plural(pl.stock, 'Expert')} in Stock, {pl.power} "
-               f"Power, {len(pl.hand)} Projects and {len(pl.contacts)} Contacts in hand "
-               f"(hidden), {len(pl.bonus)} Bonus tokens, Ark Level {ROMAN[pl.ark] or '0'}."
-               + (f" Actor: {FX.render_actor(pl.actor)}" if pl.actor >= 0 else ""))
+        facts = [t("small_stock", n=pl.stock), t("small_power", n=pl.power),
+                 t("small_hand", n=len(pl.hand) + len(pl.contacts)),
+                 t("small_ark", level=ROMAN[pl.ark] or "0")]
+        if pl.passed and state.phase == BIDDING:
+            facts.append(t("fact_passed"))
+        if state.priority == s:
+            facts.append(t("small_priority"))
+        facts = t("small_separator").join(facts)
+        tip = t("small_tip", name=self._name(state, s), n=pl.stock, power=pl.power,
+                projects=len(pl.hand), contacts=len(pl.contacts), bonus=len(pl.bonus),
+                level=ROMAN[pl.ark] or "0")
+        if pl.actor >= 0:
+            tip = tr("mtts.sentences", a=tip, b=msg("mtts.tip.actor", actor=words.actor_text(pl.actor)))
         fr = self.R(x0 + used + 12, y0 + 3, w - used - 18, 19)
         self._text(surf, facts, fr, 12, theme.INK_SOFT, align="right", tip=tip)
         self._tip(self.R(x0, y0, w, 22), tip)
@@ -890,8 +904,8 @@ class MachinesView:
             pygame.draw.rect(surf, theme.SKY, lr, border_radius=self.n(3))
             cards = pl.lanes[lane - 1]
             if not cards:
-                self._text(surf, f"Lane {lane} empty", lr, 12, theme.MUTED, align="center")
-                self._tip(lr, f"{self._name(state, s)}'s Lane {lane} is empty.")
+                self._text(surf, t("lane_empty", lane=lane), lr, 12, theme.MUTED, align="center")
+                self._tip(lr, t("lane_empty_tip", name=self._name(state, s), lane=lane))
                 continue
             below = 18 if len(cards) > 1 and lh >= 52 + 18 else 0
             if lh - below >= 80:
@@ -901,8 +915,8 @@ class MachinesView:
                             f"+{len(cards) - 1}" if len(cards) > 1 and not below else "")
             if below:
                 br = self.R(lx, top + lh - below, lw, below)
-                self._text(surf, f"+{len(cards) - 1} beneath", br, 12, theme.MUTED, align="center")
-                self._tip(br, "Beneath: " + ", ".join(K.PROJECTS[c].name for c in cards[:-1]) + ".")
+                self._text(surf, t("beneath", n=len(cards) - 1), br, 12, theme.MUTED, align="center")
+                self._tip(br, t("beneath_tip", projects=tuple(words.project(c) for c in cards[:-1])))
 
     def _automa_panel(self, surf: pygame.Surface, state: MttsState, box: tuple) -> None:
         """The Automa in the column of the other mats: its score (the solo objective) and how it
@@ -914,13 +928,14 @@ class MachinesView:
         surf.blit(self._cube(-2, tok.h), tok)
         score, claimed = automa_score(state), automa_claimed_vp(state)
         start = automa_start(state.red_cards)
-        self._text(surf, f"Automa  {score} VP", self.R(x0 + 28, y0 + 3, 130, 19), 13, bold=True)
-        facts = (f"deck {len(state.automa_deck)} ({state.automa_reds} red) · claimed "
-                 f"{len(state.automa_claimed)}" + (f" · your Power -{state.power_cut}" if state.power_cut else ""))
+        self._text(surf, t("automa_vp", n=score), self.R(x0 + 28, y0 + 3, 130, 19), 13, bold=True)
+        facts = t("automa_facts_cut" if state.power_cut else "automa_facts",
+                  deck=len(state.automa_deck), red=state.automa_reds,
+                  claimed=len(state.automa_claimed), cut=state.power_cut)
         self._text(surf, facts, self.R(x0 + 160, y0 + 3, w - 166, 19), 12, theme.INK_SOFT, align="right")
-        how = f"{start} at start ({state.red_cards} red) + {claimed} Rating"
+        how = t("automa_how", start=start, red=state.red_cards, claimed=claimed)
         self._text(surf, how, self.R(x0 + 8, y0 + 23, w * 0.5 - 8, 17), 12, theme.INK_SOFT)
-        self._text(surf, f"you need {score}+ VP", self.R(x0 + w * 0.5, y0 + 23, w * 0.5 - 6, 17),
+        self._text(surf, t("automa_need", n=score), self.R(x0 + w * 0.5, y0 + 23, w * 0.5 - 6, 17),
                    12, bold=True, align="right")
         y = y0 + 42
         for c in reversed(state.automa_claimed):
@@ -929,15 +944,13 @@ class MachinesView:
             self._strip(surf, self.R(x0 + 5, y, w - 10, 18), c)
             y += 19
         cfg = K.C["automa_score"]
-        self._tip(r, f"The Automa scores {score} VP now: {cfg['start']} + {cfg['per_red']} per red "
-                     f"card chosen at setup ({state.red_cards}) = {start}, plus the Rating of each "
-                     f"Project it claimed ({claimed}); red cards it adds during play do not count. "
-                     f"You win with at least as many VP (a tie is a joint victory). "
-                     f"Its deck: {_plural(len(state.automa_deck), 'card')} "
-                     f"({state.automa_reds} red); it has claimed "
-                     f"{_plural(len(state.automa_claimed), 'Project')}."
-                     + (f" Hard cards cut the next Power Income by {state.power_cut}."
-                        if state.power_cut else ""))
+        tip = t("automa_tip", score=score, start=cfg["start"], per_red=cfg["per_red"],
+                red=state.red_cards, automa=start, claimed=claimed, per=cfg["per_rating"],
+                cards=len(state.automa_deck), reds=state.automa_reds,
+                n=len(state.automa_claimed))
+        if state.power_cut:
+            tip = tr("mtts.sentences", a=tip, b=t("automa_cut_tip", n=state.power_cut))
+        self._tip(r, tip)
 
     # hand --------------------------------------------------------------------------------
 
@@ -948,12 +961,14 @@ class MachinesView:
         owner = self._owner == s
         visible = all(c != HIDDEN for c in pl.hand + pl.contacts)
         n = len(pl.hand) + len(pl.contacts)
-        head = (f"{self._name(state, s)}'s hand: {n} of {hand_limit(pl)}"
-                if visible else f"{self._name(state, s)}'s hand (hidden): {n} cards")
+        who = self._name(state, s)
+        head = t("hand", name=who, n=n, limit=hand_limit(pl)) if visible else \
+            t("hand_hidden", name=who, n=n)
         if state.phase == ACTORS and pl.offer and all(a >= 0 for a in pl.offer):
-            head = f"{self._name(state, s)}: keep one of these Actors (click it)"
+            head = t("hand_actors", name=who)
         elif owner and state.phase == DISCARD and state.current == s:
-            head += ": drag cards onto the discard pile"
+            head = t("hand_discard", name=who, n=n, limit=hand_limit(pl)) if visible else \
+                t("hand_hidden_discard", name=who, n=n)
         ch = h - 28
         cw = 132
         self._text(surf, head, self.R(8, y0 + 3, BOARD[0] - cw - 30, 20), 14, theme.INK_SOFT, bold=True)
@@ -964,10 +979,10 @@ class MachinesView:
         else:
             pygame.draw.rect(surf, theme.SKY, dr, border_radius=self.n(6))
             pygame.draw.rect(surf, theme.LINE, dr, 1, border_radius=self.n(6))
-        self._text(surf, f"Discard {len(state.project_discard)}",
+        self._text(surf, t("discard", n=len(state.project_discard)),
                    self.R(BOARD[0] - 8 - cw, y0 + 3, cw, 20), 13, theme.INK_SOFT, bold=True, align="right")
-        self._tip(dr, f"The Project discard pile: {_plural(len(state.project_discard), 'card')}."
-                      + (" Over the hand limit: drag a card here to discard it." if state.phase == DISCARD else ""))
+        self._tip(dr, t("discard_limit_tip" if state.phase == DISCARD else "discard_tip",
+                        n=len(state.project_discard)))
         if owner:
             self._discard = self._a(dr)
         if state.phase == ACTORS and pl.offer and all(a >= 0 for a in pl.offer):
@@ -976,14 +991,14 @@ class MachinesView:
             items = [("project", c) for c in pl.hand] + [("contact", c) for c in pl.contacts]
         row_w = BOARD[0] - 8 - cw - 16 - 8
         if not items:
-            self._text(surf, "no cards", self.R(8, y0 + 24, 200, ch), 13, theme.MUTED)
+            self._text(surf, t("no_cards"), self.R(8, y0 + 24, 200, ch), 13, theme.MUTED)
             return
         step = min(cw + GAP, (row_w - cw) / max(1, len(items) - 1)) if len(items) > 1 else cw
         for i, (kind, c) in enumerate(items):
             cr = self.R(8 + i * step, y0 + 24, cw, ch)
             if c == HIDDEN:
                 surf.blit(self.paint.back(cr.w, cr.h), cr)
-                self._tip(cr, f"A card in {self._name(state, s)}'s hand (hidden).")
+                self._tip(cr, t("hidden_card_tip", name=self._name(state, s)))
                 continue
             self._card(surf, cr, kind, c)
             if not owner:
@@ -993,7 +1008,7 @@ class MachinesView:
             if kind == "actor":
                 key = ("actor", c)
                 self._clicks[key] = C.ChooseActor(s, c)
-                self._pieces.append(Piece(key, self._a(hit), K.ACTORS[c].name, s, img))
+                self._pieces.append(Piece(key, self._a(hit), tr(words.actor(c)), s, img))
             else:
                 key = ("hand", c) if kind == "project" else ("contact", c)
                 self._pieces.append(Piece(key, self._a(hit), "", s, img))

@@ -16,10 +16,11 @@ import pygame
 from weather_tabletop.ui import art, theme
 from weather_tabletop.ui.art import SurfaceCache
 from weather_tabletop.ui.table_view import draw_shape
+from weather_tabletop.i18n import tr
 from weather_tabletop.ui.theme import MIN_TEXT_PX, TextCache
 
 from . import content as K
-from . import effects as FX
+from . import words
 
 ELEMENT_RGB = {"ecological": (63, 158, 110), "personnel": (224, 145, 58),
                "installations": (90, 111, 168)}
@@ -203,35 +204,38 @@ def card_margin(w: int, h: int) -> int:
     return max(3, min(w, h) // 22)
 
 
-#: the short form of a card's corner word when the long one does not fit ("Phase 4": "P4")
-SHORT = {"Phase": "P{}", "Calm": "Calm", "Unique": "Unique", "Deadline": "Deadline"}
-
-
-def card_words(kind: str, card: int) -> tuple[str, tuple, str, str, str | None, int | None, bool]:
-    """What a card face says: (name, band colour, corner word, text, Element icon, Rating,
-    permanent), all written by the rules' renderer (:mod:`.effects`)."""
+def card_words(kind: str, card: int) -> tuple[str, tuple, tuple[str, str], str, str | None,
+                                             int | None, bool]:
+    """What a card face says: (name, band colour, corner word and its short form, text, Element
+    icon, Rating, permanent), all from the catalogue (the card texts written from the effect
+    data, :mod:`.card_text`)."""
     if kind == "project":
         p = K.PROJECTS[card]
-        text = FX.render_effect(p.effect)
+        lines = [tr(words.effect("project", card))]
         if p.permanent:
-            text += "\nPermanent: " + FX.render_effect(p.permanent)
-        text += "\n" + FX.render_vp(p.vp)
-        return p.name, ELEMENT_RGB[p.element], f"Phase {p.phase}", text, p.element, p.rating, \
-            bool(p.permanent)
+            lines.append(tr("mtts.face.permanent", effect=words.effect("project", card, "permanent")))
+        lines.append(tr(words.effect("project", card, "vp")))
+        corner = (tr("mtts.face.phase", phase=p.phase), tr("mtts.face.phase_short", phase=p.phase))
+        return tr(words.project(card)), ELEMENT_RGB[p.element], corner, "\n".join(lines), \
+            p.element, p.rating, bool(p.permanent)
     if kind == "contact":
-        c = K.CONTACTS[card]
-        return c.name, CONTACT_RGB, "Contact", FX.render_effect(c.effect), None, None, False
+        word = tr("mtts.face.contact")
+        return tr(words.contact(card)), CONTACT_RGB, (word, word), \
+            tr(words.effect("contact", card)), None, None, False
     if kind == "event":
         e = K.EVENTS[card]
-        text = "Each player: " + FX.render_steps(e.effect["steps"]) + "."
-        return e.name, EVENT_RGB[e.kind], f"{e.kind.capitalize()} Event", text, None, None, False
+        text = tr("mtts.face.each_player", effect=words.effect("event", card))
+        word = tr(f"mtts.face.event_{e.kind}")
+        return tr(words.event(card)), EVENT_RGB[e.kind], (word, tr(words.event_kind(card))), \
+            text, None, None, False
     if kind == "automa":
         a = K.AUTOMA[card]
-        text = FX.render_automa(card).split(": ", 1)[1]
-        return f"Automa {a.id}", AUTOMA_CARD_RGB[a.colour], "hard" if a.hard else "easy", text, \
-            None, None, False
-    a = K.ACTORS[card]
-    return a.name, ACTOR_RGB, "Actor", FX.render_effect(a.effect), None, None, False
+        word = tr("mtts.face.hard" if a.hard else "mtts.face.easy")
+        return tr("mtts.face.automa", card=a.id), AUTOMA_CARD_RGB[a.colour], (word, word), \
+            tr(words.automa_body(card)), None, None, False
+    word = tr("mtts.face.actor")
+    return tr(words.actor(card)), ACTOR_RGB, (word, word), tr(words.effect("actor", card)), \
+        None, None, False
 
 
 def draw_face(paint: Painter, surf: pygame.Surface, r: pygame.Rect, kind: str, card: int,
@@ -241,7 +245,7 @@ def draw_face(paint: Painter, surf: pygame.Surface, r: pygame.Rect, kind: str, c
     Rating). A card wider than high (a lane's top card, the hand) keeps the Element icon and
     the Rating in its band, to leave the text more lines. True when some text had to be cut
     (the whole card then shows in the hover zoom)."""
-    name, band, corner, body, el, rating, permanent = card_words(kind, card)
+    name, band, (corner, short), body, el, rating, permanent = card_words(kind, card)
     text = paint.text
     w, h = r.size
     m = card_margin(w, h)
@@ -282,7 +286,7 @@ def draw_face(paint: Painter, surf: pygame.Surface, r: pygame.Rect, kind: str, c
         cut = True
     if foot is not None and foot.w > 10:
         if text.font(small).size(corner)[0] > foot.w:
-            corner = SHORT.get(corner.split(" ")[0], corner).format(*corner.split(" ")[1:])
+            corner = short
         text.box(surf, corner, foot, small, theme.INK_SOFT, align="center", min_size=min_px,
                  wrap=False)
     if rating is not None:
