@@ -9,7 +9,7 @@ from tests.support.play import config
 from weather_tabletop.engine.match import Match
 from weather_tabletop.games.weather_machine.invariants import problems as conservation  # noqa: F401
 from weather_tabletop.games.weather_machine.rules import GAME
-from weather_tabletop.games.weather_machine.state import WMState
+from weather_tabletop.games.weather_machine.state import FinalScoring, WMState, steps_from_tuples
 
 
 def start(players: int = 3, seed: int = 1, **options: Any) -> Match:
@@ -34,6 +34,9 @@ def run(s: WMState, *commands: Any) -> WMState:
 
 
 def at_step(s: WMState, *steps: tuple, round_: int = 2, phase: str = "A") -> WMState:
-    """The state with the given steps on top of a game-ending sentinel (first given on top)."""
-    base = (("fx", -1, "final_scoring"),)
-    return replace(s, stack=base + tuple(reversed(steps)), round=round_, phase=phase)
+    """The state with the given steps on top of a game-ending sentinel (first given on top).
+    Steps are given in the form saves write them, ``(kind, seat, *fields)`` or
+    ``("fx", seat, name, *fields)`` (``state.step_tuple``)."""
+    base = (FinalScoring(-1),)
+    typed = steps_from_tuples(tuple(reversed(steps)))
+    return replace(s, stack=base + typed, round=round_, phase=phase)

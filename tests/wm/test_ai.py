@@ -26,7 +26,7 @@ def midgame(seed: int = 3, step: str = "move", skip: int = 0) -> WMState:
     seen = 0
     for _ in range(2000):
         seat = GAME.to_act(s)[0]
-        if seat == 0 and s.phase == "A" and s.stack[-1][0] == step and s.round >= 2:
+        if seat == 0 and s.phase == "A" and s.stack[-1].kind == step and s.round >= 2:
             if seen == skip:
                 return s
             seen += 1

@@ -18,6 +18,7 @@ from weather_tabletop.games.weather_machine.bots import NormalPlayer, choices
 from weather_tabletop.games.weather_machine.commands import *  # noqa: F403
 from weather_tabletop.games.weather_machine.data import load
 from weather_tabletop.games.weather_machine.rules import GAME
+from weather_tabletop.games.weather_machine.state import Payment, ScientistMove
 
 D = load()
 SUP, GOV, LAB, RND = 1, 2, 3, 4
@@ -43,7 +44,7 @@ def test_an_award_in_the_middle_of_a_payment_pays_and_the_payment_goes_on():
     secure = next(c for c in legal(s) if isinstance(c, SecureSubsidy))
     s = run(s, secure)
     paying = s.stack[-1]
-    assert paying[:4] == ("pay", 0, 1, 2)
+    assert (paying.kind, paying.seat, paying.vtype, paying.n) == ("pay", 0, 1, 2)
     assert award(0, SCIENCE_SPACE) in legal(s)
     s = run(s, award(0, SCIENCE_SPACE))
     assert s.stack[-1] == paying  # the interrupted payment, where it was
@@ -65,7 +66,7 @@ def test_an_award_changes_the_options_of_the_payment_it_interrupts():
     assert all(isinstance(c, ScienceExchange) for c in legal(s) if not isinstance(c, PlaceToken))
     s = run(s, award(0, SCIENCE_SPACE))
     assert s.pl[0].vouchers == (4, 0, 2, 0, 0)  # the Science Voucher paid the first of two
-    assert s.stack[-1] == ("pay", 0, 1, 1, ())
+    assert s.stack[-1] == Payment(0, 1, 1, ())
     assert any(isinstance(c, ScienceExchange) for c in legal(s))
 
 
@@ -76,15 +77,15 @@ def test_an_award_while_choosing_a_breakthrough_space():
     s = at_step(holding_award(breakthrough_ready(base())), ("actions", 0, RND, 0, 0))
     s = run(s, Breakthrough(0, 0))
     choosing = s.stack[-1]
-    assert choosing[0] == "bt_space" and award(0, PART_SPACE) in legal(s)
+    assert choosing.kind == "bt_space" and award(0, PART_SPACE) in legal(s)
     spaces = [c for c in legal(s) if isinstance(c, PlaceBreakthrough)]
     s = run(s, award(0, PART_SPACE))
-    assert s.stack[-1][0] == "take_part"  # the Award's benefit asks first
+    assert s.stack[-1].kind == "take_part"  # the Award's benefit asks first
     s = run(s, TakePart(0, 2))
     assert s.stack[-1] == choosing
     assert [c for c in legal(s) if isinstance(c, PlaceBreakthrough)] == spaces
     s = run(s, spaces[0])
-    assert s.stack[-1][0] == "prototype"
+    assert s.stack[-1].kind == "prototype"
     s = run(s, next(c for c in legal(s) if isinstance(c, BuildPrototype)))
     assert s.pl[0].awards == 2 and s.pl[0].pending_awards == 1  # the new Award waits
 
@@ -98,13 +99,13 @@ def test_an_award_during_a_bonus_action():
     bonus = s.stack[-1]
     before = [c for c in legal(s) if not isinstance(c, PlaceToken)]
     s = run(s, award(0, ANY_VOUCHER_SPACE))
-    assert s.stack[-1][0] == "gain_any"
+    assert s.stack[-1].kind == "gain_any"
     s = run(s, GainVoucher(0, 2))
     assert s.stack[-1] == bonus
     assert [c for c in legal(s) if not isinstance(c, PlaceToken)] == before
     work = next(c for c in before if isinstance(c, WorkOnExperiment))
     s = run(s, work)
-    assert s.lab[work.branch][work.space] == 0 and s.stack[-1] == ("move", 0)
+    assert s.lab[work.branch][work.space] == 0 and s.stack[-1] == ScientistMove(0)
 
 
 def test_an_award_that_brings_the_missing_part_spares_the_exchange():
@@ -117,10 +118,10 @@ def test_an_award_that_brings_the_missing_part_spares_the_exchange():
     s = at_step(s, ("actions", 0, GOV, 1, 0))
     sell = next(c for c in legal(s) if isinstance(c, SellPart) and c.column == 0 and c.row == 2)
     s = run(s, sell)
-    assert s.stack[-1][0] == "pay"
+    assert s.stack[-1].kind == "pay"
     s = run(s, award(0, PART_SPACE), TakePart(0, 2))  # the colour of that Bot space
     s = run(s, PayVoucher(0, 1))
-    while s.stack[-1][0] == "take_subsidy":
+    while s.stack[-1].kind == "take_subsidy":
         s = run(s, legal(s)[0])
     assert s.gov_bots[0][2] == 0
     assert s.pl[0].vouchers[0] == 2  # no exchange was paid
@@ -141,7 +142,7 @@ def test_an_award_that_completes_the_row_being_cited_leaves_the_goal_tile():
     cite = next(c for c in legal(s) if isinstance(c, PublishPaper) and c.cite_goal >= 0)
     s = run(s, cite)
     s = run(s, award(0, (0, 2)))
-    while s.stack[-1][0] == "pay":
+    while s.stack[-1].kind == "pay":
         s = run(s, next(c for c in legal(s) if isinstance(c, PayVoucher)))
     p = s.pl[0]
     assert p.office[0] == ("G:2", "G:2", "A") and p.citations == 0 and cite.cite_goal in p.goals_hand
@@ -208,10 +209,10 @@ def test_awards_placed_in_the_middle_of_actions_keep_every_invariant():
         rng = Rng(seed, 5)
         while not GAME.is_over(s):
             seat = GAME.to_act(s)[0]
-            if s.stack[-1][0] == "move":
+            if s.stack[-1].kind == "move":
                 s = with_player(s, seat, vouchers=DATA.voucher_limit)
             legal = GAME.legal_commands(s, seat)
-            inside = [c for c in legal if is_award(c)] if s.stack[-1][0] not in FREE_MOMENTS else []
+            inside = [c for c in legal if is_award(c)] if not isinstance(s.stack[-1], FREE_MOMENTS) else []
             if inside and rng.below(3) == 0:
                 cmd = rng.choice(inside)
                 interrupted += 1
@@ -232,12 +233,12 @@ def test_an_award_that_takes_the_space_of_the_chemical_being_bought():
                     vouchers=(1, 0, 0, 0, 1), chemicals=(0,) * 5)
     s = at_step(s, ("actions", 0, SUP, 0, 0))
     s = run(s, AcquireChemical(0, 0))
-    assert s.stack[-1][0] == "pay"
+    assert s.stack[-1].kind == "pay"
     s = run(s, award(0, (2, 0)), TakeChemical(0, 1))  # the Office space giving a Chemical
     s = run(s, PayVoucher(0, 0))
     p = s.pl[0]
     assert p.chemicals == (0, 1, 0, 0, 0) and p.vouchers == (0, 0, 0, 0, 1)
-    assert s.stack[-1][:2] == ("actions", 0)
+    assert s.stack[-1].kind == "actions" and s.stack[-1].seat == 0
 
 
 def test_an_award_that_brings_the_chemical_spares_the_chemicals_exchange():
@@ -253,7 +254,7 @@ def test_an_award_that_brings_the_chemical_spares_the_chemicals_exchange():
                     and D.rnd_chemical[c.branch][c.space] == 0)
     s = run(s, research)
     need = s.stack[-1]
-    assert need[0] == "xchem"
-    s = run(s, award(0, (2, 0)), TakeChemical(0, need[2]))
-    assert s.rnd_chem[research.branch][research.space] == need[2]
+    assert need.kind == "xchem"
+    s = run(s, award(0, (2, 0)), TakeChemical(0, need.weather))
+    assert s.rnd_chem[research.branch][research.space] == need.weather
     assert s.pl[0].vouchers[0] == 2 and s.pl[0].chemicals == (0, 0, 0, 1, 1)

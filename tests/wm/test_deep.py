@@ -35,7 +35,7 @@ def test_deep_paths_keep_every_invariant() -> None:
         bots = [PriorityPlayer(seed * 7 + i) for i in range(3)]
         while not GAME.is_over(s):
             seat = GAME.to_act(s)[0]
-            if s.stack[-1][0] == "move":
+            if s.stack[-1].kind == "move":
                 s = with_player(s, seat, vouchers=D.voucher_limit)
             cmd = bots[seat].choose(GAME, GAME.view(s, seat), seat)
             kinds[type(cmd).__name__] += 1

@@ -12,6 +12,7 @@ from weather_tabletop.games.weather_machine import board as B
 from weather_tabletop.games.weather_machine.commands import *  # noqa: F403
 from weather_tabletop.games.weather_machine.data import load
 from weather_tabletop.games.weather_machine.rules import GAME, final_scores
+from weather_tabletop.games.weather_machine.state import Payment
 from weather_tabletop.games.weather_machine.state import EMPTY, GOVERNMENT_MARKER, LATIV
 
 D = load()
@@ -116,10 +117,10 @@ def test_supply_with_lativ_and_two_scientists_to_the_left():
     s = with_player(s, 2, location=SUP, space=1)
     s = at_step(s, ("move", 0))
     s = run(s, MoveScientist(0, SUP, 2))
-    assert s.stack[-1][0] == "gain_any"
+    assert s.stack[-1].kind == "gain_any"
     s = run(s, GainVoucher(0, 0))
     assert s.pl[0].vouchers == (1, 0, 0, 0, 1)  # one of my choice and one Science
-    assert s.stack[-1][:4] == ("pay", 0, -1, 2)  # pay two
+    assert s.stack[-1] == Payment(0, -1, 2, ())  # pay two
     assert set(legal(s)) == {PayVoucher(0, 0), PayVoucher(0, 4)}
     s = run(s, PayVoucher(0, 0))  # the second payment has one option left: paid at once
     assert s.pl[0].vouchers == (0, 0, 0, 0, 0)
@@ -204,7 +205,7 @@ def test_research_bottom_space():
     s = run(s, Research(0, 0, 0))
     assert s.rnd[0][0] == 0 and s.rnd_chem[0][0] == 0 and s.pl[0].chemicals == (0,) * 5
     assert s.pl[0].parts == (0,) * 5  # the only other thing to pay: the part
-    assert s.stack[-1][0] == "bot"  # the free Bot
+    assert s.stack[-1].kind == "bot"  # the free Bot
     s = run(s, ConstructBot(0, 0))
     assert s.pl[0].ws_bots == 1 and s.pl[0].vouchers[0] == 0
     assert s.pl[0].pending_tokens == ("R:0",) and s.pl[0].funding[2] == 1
@@ -228,7 +229,7 @@ def test_completing_a_branch():
     assert set(legal(s)) == {PayVoucher(0, 3), PayVoucher(0, 4)}  # R&D or Science
     s = run(s, PayVoucher(0, 3))
     assert s.pl[0].investments == 1 and s.pl[0].pending_tokens == () and not s.locks[1]
-    assert s.stack[-1][0] == "lock_pay"
+    assert s.stack[-1].kind == "lock_pay"
     s = run(s, Confirm(0, True))
     assert s.pl[0].cp == 3 + 3  # the space's benefit (3 CP) and the Lock's 3 CP
     assert s.pl[0].vouchers[4] == 0
@@ -290,9 +291,9 @@ def test_breakthrough_and_prototype():
     s = at_step(breakthrough_ready(base()), ("actions", 0, RND, 0, 0))
     assert Breakthrough(0, 0) in legal(s)
     s = run(s, Breakthrough(0, 0))
-    assert s.stack[-1][0] == "bt_space"
+    assert s.stack[-1].kind == "bt_space"
     s = run(s, PlaceBreakthrough(0, 0))  # benefit: 2 CP
-    assert s.stack[-1][0] == "prototype"
+    assert s.stack[-1].kind == "prototype"
     s = run(s, BuildPrototype(0, 1, 0))
     assert s.pl[0].cp == 2 + 2 * 1 + 2 * 1 and s.pl[1].cp == 2
     assert s.pl[0].parts == (0,) * 5 and s.pl[0].pending_awards == 1 and s.awards_left == 11
@@ -317,7 +318,7 @@ def test_government_runs_its_machine():
     s = replace(s, gov_bots=tuple(gb))
     s = at_step(s, ("actions", 0, GOV, 1, 0))
     s = run(s, SellPart(0, 0, 2))
-    if s.stack[-1][0] == "take_subsidy":
+    if s.stack[-1].kind == "take_subsidy":
         s = run(s, legal(s)[0])
     assert s.pl[0].cp == 6 and s.pl[1].cp == 3
     assert s.ew_bt[0] == (GOVERNMENT_MARKER, EMPTY) and s.ew_gov[0] == 1 and s.gov_markers == 2
@@ -360,7 +361,7 @@ def test_experiment_runs():
     advance_flow(c)
     s = c.s
     e = s.exp_display[2] if D.experiments[s.exp_display[2]].weather == b else None
-    assert s.stack[-1][:2] == ("exp_pay", 0)
+    assert s.stack[-1].kind == "exp_pay" and s.stack[-1].seat == 0
     s = run(s, Confirm(0, True), ChooseBenefit(0, 0))
     tile = [x for x in fresh().exp_display if D.experiments[x].weather == b][-1]
     assert s.pl[0].cp >= D.experiments[tile].cp * 2
@@ -423,7 +424,7 @@ def test_a_government_marker_takes_the_leftmost_empty_space_and_can_fix_the_weat
     s = replace(s, gov_bots=tuple(gb), ew_bt=tuple(bt))
     s = at_step(s, ("actions", 0, GOV, 1, 0))
     s = run(s, SellPart(0, 0, 2))
-    if s.stack[-1][0] == "take_subsidy":
+    if s.stack[-1].kind == "take_subsidy":
         s = run(s, legal(s)[0])
     # the marker filled the left space: the tile is full, the weather fixed, the marker back
     assert s.ew_board[0] == () and s.ew_stack[0] == (0, 5, 10)
@@ -455,7 +456,7 @@ def test_the_last_empty_space_filled_by_a_breakthrough_fixes_the_weather_and_the
     s = replace(s, ew_bt=tuple(bt), gov_markers=2)
     s = at_step(s, ("actions", 0, RND, 0, 0))
     s = run(s, Breakthrough(0, 0))  # the only empty space is taken at once: 1 space on R&D
-    assert s.stack[-1][0] == "prototype" and s.ew_bt[0] == (GOVERNMENT_MARKER, 0)
+    assert s.stack[-1].kind == "prototype" and s.ew_bt[0] == (GOVERNMENT_MARKER, 0)
     s = run(s, BuildPrototype(0, 1, 0))
     assert s.pl[0].pending_awards == 1
     assert s.ew_board[0] == () and s.ew_stack[0] == (0, 5, 10)  # fixed: back on its stack

@@ -15,7 +15,9 @@ from weather_tabletop.games.weather_machine.commands import *  # noqa: F403
 from weather_tabletop.games.weather_machine.data import load
 from weather_tabletop.games.weather_machine.events import Logged, Revealed
 from weather_tabletop.games.weather_machine.rules import GAME, Ctx, advance_flow
-from weather_tabletop.games.weather_machine.state import EMPTY, GOVERNMENT_MARKER, LATIV
+from weather_tabletop.games.weather_machine.state import (EMPTY, GOVERNMENT_MARKER, LATIV, AnyVoucher,
+                                                         Drafting, LabFundingChoice, SupplyTurn,
+                                                         TilePlacement)
 
 D = load()
 SUP, GOV, LAB, RND, OFFICE = 1, 2, 3, 4, 5
@@ -82,14 +84,14 @@ def test_income_choices_are_made_before_the_next_round(monkeypatch):
     s = with_player(s, 2, line=only_first, vouchers=(1, 1, 1, 1, 1))
     s, _ev = flow(at_step(s, ("fx", -1, "phase_c"), phase="B"))
     # the new turn order (P3, P1, P2) gains income: P3 chooses first, still in round 2's Phase C
-    assert s.stack[-1] == ("gain_any", 2) and s.round == 2 and s.phase == "C"
+    assert s.stack[-1] == AnyVoucher(2) and s.round == 2 and s.phase == "C"
     assert s.lativ_loc == OFFICE  # he moves once everybody has gained their income
     s = run(s, GainVoucher(2, 4))
-    assert s.stack[-1] == ("gain_any", 0) and s.round == 2
+    assert s.stack[-1] == AnyVoucher(0) and s.round == 2
     s = run(s, GainVoucher(0, 1))
     assert s.pl[2].vouchers == (1, 1, 1, 1, 2) and s.pl[0].vouchers == (1, 2, 1, 1, 1)
     assert s.lativ_loc == SUP and s.round == 3 and s.phase == "A"
-    assert s.stack[-1][1] == 2  # P3 starts round 3
+    assert s.stack[-1].seat == 2  # P3 starts round 3
 
 
 def test_no_income_when_lativ_is_elsewhere():
@@ -106,7 +108,7 @@ def test_phase_c_turn_order_from_initiative():
     s = replace(base(), turn_order=(0, 1, 2), initiative=(2, 0, 1))
     after, _ev = flow(at_step(s, ("fx", -1, "phase_c"), phase="B"))
     assert after.turn_order == (2, 0, 1) and after.round == 3
-    assert after.stack[-1][1] == 2  # the new first player starts round 3
+    assert after.stack[-1].seat == 2  # the new first player starts round 3
 
 
 # -- Drafting Variant -------------------------------------------------------------------------
@@ -123,20 +125,20 @@ def test_drafting_colour_rule():
     color to their first set and second set.\""""
     s = fresh(3, drafting=True)
     o = s.turn_order
-    assert s.stack[-1] == ("draft", o[0], 0)
+    assert s.stack[-1] == Drafting(o[0], 0)
     assert all(p.goals_hand == () for p in s.pl)
     s = run(s, DraftGoals(o[0], "A", "G"))
     assert ("A", "G") not in draft_choice(s, o[1])  # a set taken by another player is gone
     s = run(s, DraftGoals(o[1], "A", "L"), DraftGoals(o[2], "B", "G"))
     # second pick, reverse order: the last player picks again, never their first colour
-    assert s.stack[-1][1] == o[2]
+    assert s.stack[-1].seat == o[2]
     assert {col for _sym, col in draft_choice(s, o[2])} == {"L", "R"}
     with pytest.raises(IllegalMove) as exc:
         GAME.decide(s, DraftGoals(o[2], "C", "G"))
     assert "different colour" in exc.value.reason
     s = run(s, DraftGoals(o[2], "C", "R"), DraftGoals(o[1], "B", "R"), DraftGoals(o[0], "A", "R"))
     # third pick, turn order: the one colour not yet taken by that player
-    assert s.stack[-1][1] == o[0]
+    assert s.stack[-1].seat == o[0]
     assert {col for _sym, col in draft_choice(s, o[0])} == {"L"}
     s = run(s, DraftGoals(o[0], "B", "L"))
     assert {col for _sym, col in draft_choice(s, o[1])} == {"G"}
@@ -146,7 +148,7 @@ def test_drafting_colour_rule():
     for p in s.pl:  # "Each player should now have 9 Goal tiles, 3 in each color."
         colours = sorted(D.goals[g].colour for g in p.goals_hand)
         assert colours == ["G"] * 3 + ["L"] * 3 + ["R"] * 3
-    assert s.phase == "supply" and s.stack[-1] == ("supply_turn", o[0])
+    assert s.phase == "supply" and s.stack[-1] == SupplyTurn(o[0])
 
 
 # -- the final round's Phase B ----------------------------------------------------------------
@@ -176,11 +178,11 @@ def test_final_round_runs_every_completed_branch_from_the_assistants():
     text = logged(ev)
     while not GAME.is_over(s):
         top = s.stack[-1]
-        if top[0] == "exp_pay":
-            runs.append((D.experiments[top[2]].weather, top[1]))
-            cmd = Confirm(top[1], True)
+        if top.kind == "exp_pay":
+            runs.append((D.experiments[top.tile].weather, top.seat))
+            cmd = Confirm(top.seat, True)
         else:
-            cmd = GAME.legal_commands(s, top[1])[0]
+            cmd = GAME.legal_commands(s, top.seat)[0]
         events = GAME.decide(s, cmd)
         text += logged(events)
         for e in events:
@@ -263,23 +265,23 @@ def test_lab_funding_science_then_another_track_with_the_modifier():
     assert science == 2 and s.pl[0].vouchers[4] == science
     assert s.pl[0].goals_set == ((2, g, True),)  # the Goal tile is flipped
     modifier = D.funding_lab_modifier[3]
-    assert modifier == 2 and s.stack[-1] == ("lab_fund", 0, modifier)
+    assert modifier == 2 and s.stack[-1] == LabFundingChoice(0, modifier)
     assert GAME.legal_commands(s, 0) == [ChooseBenefit(0, 0), ChooseBenefit(0, 2)]  # the other two
     # R&D: marker on space 3 treated as space 5: "Gain one benefit depicted on the space your
     # marker is on OR any space to the left of it"
     rnd = run(s, ChooseBenefit(0, 2))
     assert GAME.legal_commands(rnd, 0) == [ChooseBenefit(0, i) for i in range(2 + modifier + 1)]
     rnd = run(rnd, ChooseBenefit(0, 4))
-    assert rnd.pl[0].cp == 3 and rnd.stack[-1][0] == "take_part"  # space 5: 3 CP and a part
+    assert rnd.pl[0].cp == 3 and rnd.stack[-1].kind == "take_part"  # space 5: 3 CP and a part
     # Government: marker on space 2 treated as space 4: every space up to it
     gov = run(s, ChooseBenefit(0, 0))
     expected = [b for i in range(1 + modifier + 1) for b in D.funding_gov[i]]
     assert expected == ["voucher_any", "chemical", "part"]
-    assert gov.stack[-1][0] == "gain_any"
+    assert gov.stack[-1].kind == "gain_any"
     gov = run(gov, GainVoucher(0, 1))
-    assert gov.stack[-1][0] == "take_chem"
+    assert gov.stack[-1].kind == "take_chem"
     gov = run(gov, TakeChemical(0, 0))
-    assert gov.stack[-1][0] == "take_part"
+    assert gov.stack[-1].kind == "take_part"
     assert gov.pl[0].funding == (1, 3, 2)  # "do not move the marker"
 
 
@@ -319,16 +321,16 @@ def test_initiative_in_the_post_setup_supply_round():
     Initiative action, the turn order is adjusted at the end of the Post-Setup Supply Round.\""""
     s = fresh(3)
     o = s.turn_order
-    assert s.phase == "supply" and s.stack[-1] == ("supply_turn", o[0])
+    assert s.phase == "supply" and s.stack[-1] == SupplyTurn(o[0])
     s = run(s, TakeInitiative(o[0], 2))
-    if s.stack[-1][0] == "pay":
+    if s.stack[-1].kind == "pay":
         s = run(s, PayVoucher(o[0], 0))
     assert s.initiative == (o[1], o[2], o[0]) and s.turn_order == o
     s = run(s, Done(o[0]), Done(o[1]))
     assert s.turn_order == o
     s = run(s, Done(o[2]))
     assert s.round == 1 and s.turn_order == (o[1], o[2], o[0])
-    assert s.stack[-1][1] == o[1]
+    assert s.stack[-1].seat == o[1]
 
 
 # -- Extend Workshop: refilling the offer -----------------------------------------------------
@@ -351,11 +353,11 @@ def test_offer_is_refilled_from_the_face_up_stack():
     for e in events:
         after = GAME.apply(after, e)
     assert after.offer == (0, 10, 2, 3) and after.up_stack == (11,) and after.down_stack == (20, 21)
-    assert after.stack[-1] == ("tile_place", 0, 1) and after.pl[0].vouchers[0] == 3
+    assert after.stack[-1] == TilePlacement(0, 1) and after.pl[0].vouchers[0] == 3
     assert any(isinstance(e, Revealed) for e in events)  # a new face-up tile: an undo barrier
     # the tile on top of the face-up stack: the offer stays as it is
     top = run(s, ExtendWorkshop(0, 4))
-    assert top.offer == (0, 1, 2, 3) and top.up_stack == (11,) and top.stack[-1] == ("tile_place", 0, 10)
+    assert top.offer == (0, 1, 2, 3) and top.up_stack == (11,) and top.stack[-1] == TilePlacement(0, 10)
 
 
 def test_face_down_stack_turned_over_when_the_face_up_stack_is_empty():

@@ -91,7 +91,7 @@ def play_until(scene: TableScene, app, done, seed: int = 1, limit: int = 600,
 
 
 def top(state) -> str:
-    return state.stack[-1][0] if state.stack else ""
+    return state.stack[-1].kind if state.stack else ""
 
 
 def test_the_view_is_registered(app):
@@ -149,7 +149,7 @@ def test_extend_the_workshop_by_dragging_a_tile_and_place_it_turned(app):
     while top(match.state) == "pay":  # paying is a choice of the action list
         match.submit(match.legal(seat)[0])
     post(app)
-    assert top(match.state) == "tile_place" and match.state.stack[-1][2] == tile
+    assert top(match.state) == "tile_place" and match.state.stack[-1].tile == tile
     placements = [c for c in scene.legal if isinstance(c, C.PlaceTile)]
     flips = {c.flipped for c in placements}
     if True in flips:  # R turns the tile; the lit positions follow its orientation

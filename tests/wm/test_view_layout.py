@@ -113,7 +113,7 @@ def test_a_choice_dialog_is_beside_its_spot_and_off_the_workshop():
             if match.is_over():
                 break
             seat = match.to_act()[0]
-            step = match.state.stack[-1][0] if match.state.stack else ""
+            step = match.state.stack[-1].kind if match.state.stack else ""
             if step in CHOICE_SPOTS and step not in seen:
                 seen.add(step)
                 view, _ = draw(GAME.view(match.state, seat), seat, (1010, 640), 3)

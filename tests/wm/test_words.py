@@ -100,7 +100,7 @@ def test_deep_paths_read_as_sentences_and_every_command_is_met() -> None:
         n = 0
         while not GAME.is_over(s):
             seat = GAME.to_act(s)[0]
-            if s.stack[-1][0] == "move" and n % 2 == 0:
+            if s.stack[-1].kind == "move" and n % 2 == 0:
                 s = with_player(s, seat, vouchers=D.voucher_limit)
             for cmd in GAME.legal_commands(s, seat):
                 check_command(s, cmd, SEEN)

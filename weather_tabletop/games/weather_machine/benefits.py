@@ -11,8 +11,10 @@ from . import words as T
 from .board import D
 from .commands import SetGoal
 from .data import COLOUR_TRACK, V_SCI
-from .context import Ctx, fx, name_of
+from .context import Ctx, name_of
 from .options import ACTION_BENEFITS, action_options, bot_options, chem_gain_options, tile_sources
+from .state import (AnyVoucher, BonusAction, BotChoice, ChemicalChoice, FundingChoice, GainBenefit,
+                    LabFundingChoice, PartChoice, RndFundingChoice, TileChoice)
 
 
 def gain_vouchers(c: Ctx, seat: int, vtype: int, n: int, log: bool = True) -> None:
@@ -41,7 +43,7 @@ def gain(c: Ctx, seat: int, benefits: tuple[str, ...]) -> None:
     """Gain benefits in order; choices become steps. "Whenever you gain a benefit, you never pay
     Vouchers for it"."""
     if benefits:
-        c.push(*[fx(seat, "benefit", b) for b in benefits])
+        c.push(*[GainBenefit(seat, b) for b in benefits])
 
 
 def run_benefit(c: Ctx, seat: int, b: str) -> None:
@@ -57,29 +59,29 @@ def run_benefit(c: Ctx, seat: int, b: str) -> None:
         gain_vouchers(c, seat, D.raw["vouchers"]["keys"].index(t), int(n))
     elif kind == "voucher_any":
         if any(B.gain_room(p, t) > 0 for t in range(5)):
-            c.push(("gain_any", seat))
+            c.push(AnyVoucher(seat))
     elif kind == "chemical":
         if chem_gain_options(c.s, seat):
-            c.push(("take_chem", seat))
+            c.push(ChemicalChoice(seat))
     elif kind == "part":
         if B.can_gain_part(p):
-            c.push(("take_part", seat))
+            c.push(PartChoice(seat))
     elif kind == "investment":
         take_investment(c, seat)
     elif kind == "funding":
         advance(c, seat, ("government", "lab", "rnd").index(arg))
     elif kind == "funding_any":
         if any(x < D.funding_length - 1 for x in p.funding):
-            c.push(("funding_any", seat))
+            c.push(FundingChoice(seat))
     elif kind == "construct_bot":
         if bot_options(c.s, seat, True):
-            c.push(("bot", seat, 1))
+            c.push(BotChoice(seat, 1))
     elif kind == "extend_workshop":
         if tile_sources(c.s):
-            c.push(("tile_choice", seat, 1))
+            c.push(TileChoice(seat, 1))
     elif kind in ACTION_BENEFITS:
         if action_options(c.s, seat, kind, True):
-            c.push(("benefit_action", seat, kind))
+            c.push(BonusAction(seat, kind))
     else:
         raise ValueError(f"unknown benefit {b!r}")
 
@@ -146,9 +148,9 @@ def funding_benefits(c: Ctx, seat: int, track: int, pos: int, lab_choice: bool =
         gain(c, seat, items)
     elif track == 1:
         gain_vouchers(c, seat, V_SCI, sum(D.funding_lab_science[: pos + 1]))
-        c.push(("lab_fund", seat, D.funding_lab_modifier[pos]))
+        c.push(LabFundingChoice(seat, D.funding_lab_modifier[pos]))
     else:
-        c.push(("rnd_fund", seat, pos))
+        c.push(RndFundingChoice(seat, pos))
 
 
 def place_token(c: Ctx, seat: int, tok: str, row: int, col: int) -> None:

@@ -70,8 +70,8 @@ def determinize(view: WMState, seat: int, rng: Rng) -> WMState:
         for p in s.pl:
             seen_tiles |= {t[2] for t in p.tiles}
         for step in s.stack:
-            if step[0] == "tile_place":
-                seen_tiles.add(step[2])
+            if step.kind == "tile_place":
+                seen_tiles.add(step.tile)
         pool = [t for t in range(len(D.workshop_tiles)) if t not in seen_tiles]
         pool = list(rng.shuffled(tuple(pool)))
         while len(pool) < hidden:
@@ -99,7 +99,7 @@ def choices(game: Game, s: WMState, seat: int) -> list[Command]:
 
 
 def middle_free(s: WMState, legal: list[Command]) -> list[Command]:
-    if not s.stack or s.stack[-1][0] in FREE_MOMENTS:
+    if not s.stack or isinstance(s.stack[-1], FREE_MOMENTS):
         return legal
     return [c for c in legal if not is_award(c)] or legal
 
@@ -189,14 +189,14 @@ def _finish(game: Game, s: WMState, seat: int) -> WMState:
         if s.phase == "over" or not s.stack:
             return s
         top = s.stack[-1]
-        if top[1] != seat or top[0] in TURN_STEPS:
+        if top.seat != seat or top.kind in TURN_STEPS:
             return s
         legal = choices(game, s, seat)
         if not legal:
             return s
         if len(legal) == 1:
             best = legal[0]
-        elif top[0] == "pay":
+        elif top.kind == "pay":
             best = min(legal, key=_payment_cost)
         else:
             best = max(legal, key=lambda c: _score(game, s, c, seat))
@@ -245,8 +245,8 @@ def turn_ranked(game: Game, s: WMState, seat: int,
             scored.append((-1e9, i, cmd))
             continue
         for _ in range(30):
-            if after.phase == "over" or not after.stack or after.stack[-1][1] != seat \
-                    or after.stack[-1][0] in ("move", "tokens"):
+            if after.phase == "over" or not after.stack or after.stack[-1].seat != seat \
+                    or after.stack[-1].kind in ("move", "tokens"):
                 break
             options = choices(game, after, seat)
             nxt = _after(game, after, options[0] if len(options) == 1 else
@@ -265,7 +265,7 @@ def normal_choose(game: Game, view: WMState, seat: int, rng: Rng,
     if len(legal) == 1:
         return legal[0]
     s = sample if sample is not None else determinize(view, seat, rng)
-    rank = turn_ranked if view.stack[-1][0] == "move" else ranked
+    rank = turn_ranked if view.stack[-1].kind == "move" else ranked
     best = rank(game, s, seat, legal)
     top = best[0][0]
     ties = [c for v, c in best if v >= top - 1e-9]
@@ -304,7 +304,7 @@ def shortlist(game: Game, view: WMState, seat: int, legal: list[Command],
     the steps in ``SEARCHED``; elsewhere ``normal``'s choice alone."""
     legal = middle_free(view, legal)
     s = determinize(view, seat, rng)
-    kind = view.stack[-1][0]
+    kind = view.stack[-1].kind
     rank = turn_ranked if kind == "move" else ranked
     best = [c for _v, c in rank(game, s, seat, legal)]
     if kind not in SEARCHED:

@@ -9,7 +9,7 @@ from weather_tabletop.engine.protocol import Event
 
 from .board import set_in
 from .events import Logged, Set
-from .state import PlayerState, WMState
+from .state import PlayerState, Step, WMState, evolve, step_tuple
 
 
 class Ctx:
@@ -44,25 +44,39 @@ class Ctx:
         else:
             self.set(("pl", seat, field, index), cur[index] + delta)
 
-    def top(self) -> tuple:
+    def top(self) -> Step:
         return self.s.stack[-1]
 
-    def push(self, *steps: tuple) -> None:
-        """Push steps; the first one given ends on top (runs first)."""
-        self.set(("stack",), self.s.stack + tuple(reversed(steps)))
+    def stack_tuples(self) -> tuple[tuple, ...]:
+        """The stack as its event writes it (a memo on the state that ``set_stack`` made)."""
+        t = self.s.__dict__.get("_stack_t")
+        if t is None:
+            t = tuple([step_tuple(x) for x in self.s.stack])
+        return t
 
-    def pop(self) -> tuple:
+    def set_stack(self, steps: tuple[Step, ...], written: tuple[tuple, ...]) -> None:
+        """The stack becomes ``steps``; its event holds them as ``written`` (``step_tuple``)."""
+        e = Set(("stack",), written)
+        self.ev.append(e)
+        new = evolve(self.s, "stack", steps)
+        new.__dict__["_stack_t"] = written
+        self.s.__dict__["_ahead"] = (e, new)
+        self.s = new
+
+    def push(self, *steps: Step) -> None:
+        """Push steps; the first one given ends on top (runs first)."""
+        pushed = steps[::-1]
+        written = self.s.__dict__.get("_stack_t") or self.stack_tuples()
+        self.set_stack(self.s.stack + pushed, written + tuple(map(step_tuple, pushed)))
+
+    def pop(self) -> Step:
         top = self.s.stack[-1]
-        self.set(("stack",), self.s.stack[:-1])
+        written = self.s.__dict__.get("_stack_t") or self.stack_tuples()
+        self.set_stack(self.s.stack[:-1], written[:-1])
         return top
 
-    def retop(self, step: tuple) -> None:
-        self.set(("stack",), self.s.stack[:-1] + (step,))
-
-
-def fx(seat: int, name: str, *args: Any) -> tuple:
-    return ("fx", seat, name, *args)
-
+    def retop(self, step: Step) -> None:
+        self.set_stack(self.s.stack[:-1] + (step,), self.stack_tuples()[:-1] + (step_tuple(step),))
 
 def name_of(s: WMState, seat: int) -> str:
     return s.names[seat] if 0 <= seat < len(s.names) else "Lativ"

@@ -8,9 +8,10 @@ from typing import Any
 from . import board as B
 from . import words as T
 from .board import ANY, D
-from .state import EMPTY, GOVERNMENT_MARKER
+from .state import (EMPTY, GOVERNMENT_MARKER, GovernmentCheck, GovernmentPart, GovernmentToken,
+                    PartNeeded, Payment, Step, SubsidyChoice)
 from .benefits import advance, score
-from .context import Ctx, fx, name_of, trigger
+from .context import Ctx, name_of, trigger
 
 
 def sell_part(c: Ctx, seat: int, col: int, row: int) -> None:
@@ -19,10 +20,10 @@ def sell_part(c: Ctx, seat: int, col: int, row: int) -> None:
     colour = D.gov_colours[col][row]
     c.padd(seat, "ws_bots", -1)
     c.set(("gov_bots", col, row), seat)
-    steps: list[tuple] = []
+    steps: list[Step] = []
     if c.p(seat).parts[colour] == 0:
-        steps.append(("xpart", seat, colour, ()))
-    steps.append(("take_subsidy", seat, col, colour))
+        steps.append(PartNeeded(seat, colour, ()))
+    steps.append(SubsidyChoice(seat, col, colour))
     c.push(*steps)
 
 
@@ -30,7 +31,7 @@ def parts_exchange(c: Ctx, seat: int, give: int, get: int, later: Any) -> None:
     """Machine Parts Exchange: pay any 2 Vouchers, swap one of your Parts for the one needed."""
     c.padd(seat, "parts", -1, give)
     c.padd(seat, "parts", 1, get)
-    c.push(("pay", seat, ANY, 2, ()))
+    c.push(Payment(seat, ANY, 2, ()))
 
 
 def take_subsidy(c: Ctx, seat: int, col: int, row: int, colour: int) -> None:
@@ -44,7 +45,7 @@ def take_subsidy(c: Ctx, seat: int, col: int, row: int, colour: int) -> None:
         c.pset(seat, "subsidies", c.p(seat).subsidies + ((tile, True),))
     c.set(("gov_grid", col, row), "")
     c.padd(seat, "parts", -1, colour)
-    c.push(fx(seat, "gov_token", col), fx(seat, "gov_part", col, row, colour), fx(seat, "gov_check", col))
+    c.push(GovernmentToken(seat, col), GovernmentPart(seat, col, row, colour), GovernmentCheck(seat, col))
 
 
 def government_runs(c: Ctx, col: int) -> None:

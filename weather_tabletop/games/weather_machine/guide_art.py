@@ -70,14 +70,14 @@ def _demo_states() -> dict[str, tuple[WMState, int | None]]:
 
 def _top(kind: str, **more: object) -> Callable[[WMState], bool]:
     def test(s: WMState) -> bool:
-        if not s.stack or s.stack[-1][0] != kind:
+        if not s.stack or s.stack[-1].kind != kind:
             return False
         top = s.stack[-1]
         if "round" in more and s.round < more["round"]:
             return False
-        if "loc" in more and (len(top) < 3 or top[2] != more["loc"]):
+        if "loc" in more and getattr(top, "location", None) != more["loc"]:
             return False
-        if "pending" in more and not s.pl[top[1]].pending_tokens:
+        if "pending" in more and not s.pl[top.seat].pending_tokens:
             return False
         return True
     return test

@@ -20,7 +20,7 @@ def problems(s: WMState) -> list[str]:
         bots = (sum(p.line) + p.ws_bots + sum(1 for col in s.gov_bots for x in col if x == seat)
                 + sum(1 for br in s.lab for x in br if x == seat)
                 + sum(1 for br in s.rnd for x in br if x == seat)
-                + sum(1 for st in s.stack if st[0] == "to_line" and st[1] == seat))
+                + sum(1 for st in s.stack if st.kind == "to_line" and st.seat == seat))
         if bots != 12:
             bad.append(f"seat {seat} bots {bots}")
         for t in range(5):
@@ -53,7 +53,7 @@ def problems(s: WMState) -> list[str]:
     if ew != 15:
         bad.append(f"extreme weather tiles {ew}")
     ws = (sum(1 for x in s.offer if x != EMPTY) + len(s.up_stack) + len(s.down_stack)
-          + sum(len(p.tiles) for p in s.pl) + sum(1 for st in s.stack if st[0] == "tile_place"))
+          + sum(len(p.tiles) for p in s.pl) + sum(1 for st in s.stack if st.kind == "tile_place"))
     if ws != 30:
         bad.append(f"workshop tiles {ws}")
     exp = len(s.exp_deck) + sum(1 for x in s.exp_display if x != EMPTY) + (s.exp_below != EMPTY)

@@ -8,9 +8,10 @@ from . import words as T
 from .board import D, W
 from .data import V_SCI
 from .events import Revealed
-from .state import EMPTY, LATIV, WMState
+from .state import (BotToLine, EMPTY, ExperimentEnd, ExperimentReturn, LATIV, Lock, LockOffer,
+                    Publish, Step, WMState)
 from .benefits import advance, gain, score, take_investment
-from .context import Ctx, fx, name_of, trigger
+from .context import Ctx, name_of, trigger
 
 
 def work_on_experiment(c: Ctx, seat: int, b: int, i: int) -> None:
@@ -49,7 +50,7 @@ def publish(c: Ctx, seat: int, row: int, goal: int) -> None:
         c.padd(seat, "citations", 1)
         c.log(f"{name_of(c.s, seat)} removes {T.goal(goal)} from the game and places a Citation token "
               f"on {T.office_space(row, col)}.")
-        c.push(fx(seat, "publish", row, -1))
+        c.push(Publish(seat, row, -1))
         gain(c, seat, D.office_benefit[row][col])
         return
     w = B.row_weather(p, row)
@@ -63,7 +64,7 @@ def publish(c: Ctx, seat: int, row: int, goal: int) -> None:
     score(c, seat, 2 * nr + 4 * na, f"for the {T.weather(w)} paper: 2 CP per Research token, 4 CP per Award token")
     take_investment(c, seat)
     if c.s.locks[w]:
-        c.push(fx(seat, "lock", w))
+        c.push(Lock(seat, w))
     gain(c, seat, D.slide_benefit[row])
 
 
@@ -76,7 +77,7 @@ def remove_lock(c: Ctx, seat: int, w: int) -> None:
     c.log(f"The Lock token of the {T.weather(w)} Citation space is removed from the game: "
           f"{T.weather(w)} may now be cited.")
     if B.vouchers_feasible(c.p(seat).vouchers, [(V_SCI, 1)]):
-        c.push(("lock_pay", seat))
+        c.push(LockOffer(seat))
 
 
 def return_lab_bots(c: Ctx, seat: int, b: int) -> int:
@@ -90,7 +91,7 @@ def return_lab_bots(c: Ctx, seat: int, b: int) -> int:
             if B.can_gain_bot(c.p(seat)):
                 c.padd(seat, "ws_bots", 1)
             else:
-                steps.append(("to_line", seat))
+                steps.append(BotToLine(seat))
     home = n - len(steps)
     who = name_of(c.s, seat)
     if n and not steps:
@@ -123,10 +124,10 @@ def active_tile(s: WMState, b: int) -> int | None:
     return None
 
 
-def experiment_steps(s: WMState, b: int, e: int) -> list[tuple]:
+def experiment_steps(s: WMState, b: int, e: int) -> list[Step]:
     """"If the Experiment Runs...": each player with a Bot in the branch, in turn order."""
-    steps = [fx(seat, "exp_return", b, e) for seat in s.turn_order if seat in s.lab[b]]
-    return steps + [fx(-1, "exp_end", b, e)]
+    steps = [ExperimentReturn(seat, b, e) for seat in s.turn_order if seat in s.lab[b]]
+    return steps + [ExperimentEnd(-1, b, e)]
 
 
 def experiment_end(c: Ctx, b: int, e: int) -> None:

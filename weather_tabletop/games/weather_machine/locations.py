@@ -8,9 +8,10 @@ from . import words as T
 from .board import ANY, D, W
 from .data import GOVERNMENT, OFFICE, RND, SUPPLY, V_SCI
 from .events import Revealed, Set
-from .state import EMPTY, LATIV
+from .state import (AnyVoucher, EMPTY, GainBenefit, LATIV, LocationActions, MoveLativ, Payment,
+                    Step, TilePlacement)
 from .benefits import gain, gain_vouchers
-from .context import Ctx, fx
+from .context import Ctx
 from .options import move_gains
 
 
@@ -20,18 +21,18 @@ def move_scientist(c: Ctx, seat: int, loc: int, space: int) -> None:
     c.pset(seat, "location", loc)
     c.pset(seat, "space", space)
     if loc == SUPPLY:
-        steps: list[tuple] = [("gain_any", seat)]
+        steps: list[Step] = [AnyVoucher(seat)]
         if sci:
-            steps.append(fx(seat, "benefit", "voucher:science:1"))
+            steps.append(GainBenefit(seat, "voucher:science:1"))
         if pay:
-            steps.append(("pay", seat, ANY, pay, ()))
+            steps.append(Payment(seat, ANY, pay, ()))
     else:
         gain_vouchers(c, seat, D.main_spaces[loc][space][0], n, log=False)
         gain_vouchers(c, seat, V_SCI, sci, log=False)
         steps = []
     if c.s.lativ_loc == loc:
-        steps.append(fx(seat, "move_lativ"))
-    steps.append(("actions", seat, loc, space, 0))
+        steps.append(MoveLativ(seat))
+    steps.append(LocationActions(seat, loc, space, 0))
     c.push(*steps)
 
 
@@ -95,7 +96,7 @@ def take_tile(c: Ctx, seat: int, source: int, free: bool) -> None:
         c.set(("down_stack",), down)
         c.log("The face-up Workshop tiles are used up: the face-down Workshop tiles are turned over.")
     c.set(("up_stack",), up, Revealed if up else Set)
-    c.push(("tile_place", seat, tile))
+    c.push(TilePlacement(seat, tile))
 
 
 def construct_bot(c: Ctx, seat: int, slot: int, free: bool) -> None:

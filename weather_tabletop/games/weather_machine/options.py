@@ -5,6 +5,7 @@ the Award tokens that may interrupt a turn. Pure functions of the state."""
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import Any, Callable
 
 from weather_tabletop.engine.protocol import Command
 
@@ -18,7 +19,14 @@ from .commands import (AcquireChemical, AdvanceFunding, Breakthrough, BuildProto
                        ScienceExchange, SecureSubsidy, SellPart, SetGoal, TakeChemical,
                        TakeInitiative, TakePart, TakeSubsidy, UseSubsidy, WorkOnExperiment)
 from .data import GOVERNMENT, LAB, RND, SUPPLY, V_GOV, V_LAB, V_RND, V_SCI, V_SUPPLY
-from .state import EMPTY, LATIV, PlayerState, WMState
+from .state import (AnyVoucher, BonusAction, BotChoice, BotToLine, BotsBackOffer, BreakthroughSpace,
+                    BreakthroughStart, ChemicalChoice, ChemicalNeeded, Decision, Drafting, EMPTY,
+                    ExperimentBenefit, ExperimentPayment, ExtraPartsReturn, ExtraPayment,
+                    FinalPlacement, FundingChoice, LATIV, LabFundingChoice, LocationActions,
+                    LockOffer, PartChoice, PartNeeded, Payment, PlayerState, PrototypeChoice,
+                    PrototypePartsNeeded, ResearchStart, RndFundingChoice, ScientistMove, Sell,
+                    Step, SubsidyChoice, SubsidyOrInvestment, SupplyTurn, TileChoice, TilePlacement,
+                    TokenNow, TokenPlacement, WMState)
 
 
 ACTION_BENEFITS = ("sell_part", "work_experiment", "publish", "breakthrough")
@@ -26,7 +34,7 @@ ACTION_BENEFITS = ("sell_part", "work_experiment", "publish", "breakthrough")
 
 #: The steps between the parts of a turn (and the last placement before final scoring): they
 #: wait for the player even when placing an Award token is all that is left to do there.
-FREE_MOMENTS = ("turn_sub", "move", "actions", "tokens", "final_place")
+FREE_MOMENTS = (SubsidyOrInvestment, ScientistMove, LocationActions, TokenPlacement, FinalPlacement)
 
 
 def chem_gain_options(s: WMState, seat: int) -> list[int]:
@@ -275,9 +283,9 @@ def move_options(s: WMState, seat: int) -> list[tuple[int, int]]:
     return out
 
 
-def pay_options(s: WMState, step: tuple) -> list[Command]:
-    """A Voucher payment step ("pay", seat, type, n, later)."""
-    _k, seat, vtype, n, later = step
+def pay_options(s: WMState, step: Payment) -> list[Command]:
+    """The options of a Voucher payment step."""
+    seat, vtype, n, later = step.seat, step.vtype, step.n, step.later
     p = s.pl[seat]
     v = p.vouchers
     rest = [(vtype, n - 1)] + (still_to_pay(s, step) if s.stack and s.stack[-1] is step
@@ -312,7 +320,7 @@ def pay_options(s: WMState, step: tuple) -> list[Command]:
     return out
 
 
-def still_to_pay(s: WMState, step: tuple) -> list[tuple[int, int]]:
+def still_to_pay(s: WMState, step: Payment) -> list[tuple[int, int]]:
     """What the action of a payment on top still has to pay after it, worked out from what the
     player holds now: its further payments (below it on the stack), and the 2 Vouchers of each
     Executive Exchange it will need for a Machine Part or Chemical the player lacks (Sell a Part,
@@ -321,21 +329,21 @@ def still_to_pay(s: WMState, step: tuple) -> list[tuple[int, int]]:
     again here because an Award placed in the middle of the payment may have given the Part or
     Chemical, and then no exchange is needed ("Whenever you need to pay ..., and you do not
     have one of the required type")."""
-    seat = step[1]
+    seat = step.seat
     p = s.pl[seat]
     rest: list[tuple[int, int]] = []
     for below in reversed(s.stack[:-1]):
-        if below[0] == "pay" and below[1] == seat:
-            rest.append((below[2], below[3]))
+        if below.__class__ is Payment and below.seat == seat:
+            rest.append((below.vtype, below.n))
             continue
-        if below[0] == "fx" and below[1] == seat:
-            name, a = below[2], below[3:]
-            if name == "sell" and p.parts[D.gov_colours[a[0]][a[1]]] == 0:
+        if below.seat == seat:
+            if below.__class__ is Sell and p.parts[D.gov_colours[below.column][below.row]] == 0:
                 rest.append((ANY, 2))
-            elif name == "research" and p.chemicals[D.rnd_chemical[a[0]][a[1]]] == 0:
+            elif (below.__class__ is ResearchStart
+                  and p.chemicals[D.rnd_chemical[below.branch][below.space]] == 0):
                 rest.append((ANY, 2))
-            elif name == "breakthrough":
-                w = B.row_weather(p, a[0])
+            elif below.__class__ is BreakthroughStart:
+                w = B.row_weather(p, below.row)
                 dmin = min((res[1] for row in range(3) for m in range(8)
                             if (res := prototype_need(s, seat, w, row, m)) is not None), default=0)
                 if dmin:
@@ -364,19 +372,19 @@ def in_own_turn(s: WMState, seat: int) -> bool:
     Phase B's experiment and Phase C's income are nobody's turn (their steps sit on automatic
     steps of the round, seat -1, or of other seats)."""
     for step in reversed(s.stack):
-        if step[1] != seat:
+        if step.seat != seat:
             return False
-        if step[0] in FREE_MOMENTS:
+        if step.__class__ in FREE_MOMENTS:
             return True
     return False
 
 
-def mid_action_awards(s: WMState, step: tuple) -> list[Command]:
+def mid_action_awards(s: WMState, step: Step) -> list[Command]:
     """The Award placements open in the middle of an action (a payment, a choice inside an
     action, a bonus action): ``award_commands`` where the step is of the seat's own turn. The
     free moments offer them in ``step_options`` already."""
-    seat = step[1]
-    if step[0] in FREE_MOMENTS or seat < 0 or s.pl[seat].pending_awards < 1 or not in_own_turn(s, seat):
+    seat = step.seat
+    if step.__class__ in FREE_MOMENTS or seat < 0 or s.pl[seat].pending_awards < 1 or not in_own_turn(s, seat):
         return []
     return award_commands(s, seat)
 
@@ -400,98 +408,111 @@ def investment_commands(s: WMState, seat: int) -> list[Command]:
     return out
 
 
-def step_options(s: WMState, step: tuple) -> list[Command]:
-    kind, seat = step[0], step[1]
-    p = s.pl[seat] if seat >= 0 else None
-    if kind == "draft":
-        return [DraftGoals(seat, sym, col) for sym, col in draft_sets_left(s, seat)]
-    if kind == "supply_turn":
-        return supply_commands(s, seat) + [Done(seat)]
-    if kind == "turn_sub":
-        subs = [UseSubsidy(seat, t) for t, up in p.subsidies if up]
-        return subs + investment_commands(s, seat) + award_commands(s, seat) + [Done(seat)]
-    if kind == "move":
-        return [MoveScientist(seat, l, sp) for l, sp in move_options(s, seat)] + award_commands(s, seat)
-    if kind == "actions":
-        _k, _s, loc, _sp, used = step
-        out: list[Command] = []
-        if loc == SUPPLY:
-            out = supply_commands(s, seat)
-        else:
-            symbol = D.main_spaces[loc][p.space][1]
-            for i, act in enumerate(LOCATION_ACTIONS[loc]):
-                if used & (1 << i) or (symbol == "/" and used):
-                    continue
-                out += action_commands(s, seat, act, False)
-        return out + award_commands(s, seat) + [Done(seat)]
-    if kind == "tokens":
-        out = []
-        for tok in sorted(set(p.pending_tokens)):
-            out += [PlaceToken(seat, tok, r, c) for r, c in B.token_spaces(p, tok)]
-        out += award_commands(s, seat)
-        if not p.pending_tokens:
-            out.append(Done(seat))
-        return out
-    if kind == "final_place":
-        return award_commands(s, seat) + investment_commands(s, seat) + [Done(seat)]
-    if kind == "place_now":
-        tok = step[2]
-        return [PlaceToken(seat, tok, r, c) for r, c in B.token_spaces(p, tok)]
-    if kind == "pay":
-        return pay_options(s, step)
-    if kind == "gain_any":
-        return [GainVoucher(seat, t) for t in range(5) if B.gain_room(p, t) > 0]
-    if kind == "take_chem":
-        return [TakeChemical(seat, w) for w in chem_gain_options(s, seat)]
-    if kind == "take_part":
-        return [TakePart(seat, x) for x in range(W)] if B.can_gain_part(p) else []
-    if kind == "funding_any":
-        return [AdvanceFunding(seat, t) for t in range(3) if p.funding[t] < D.funding_length - 1]
-    if kind == "bot":
-        return [ConstructBot(seat, i) for i in bot_options(s, seat, bool(step[2]))]
-    if kind == "tile_choice":
-        return [ExtendWorkshop(seat, i) for i in tile_sources(s)]
-    if kind == "tile_place":
-        return [PlaceTile(seat, r, c, f) for r, c, f in B.tile_placements(p, step[2])]
-    if kind == "benefit_action":
-        return action_commands(s, seat, step[2], True) + [Done(seat)]
-    if kind == "take_subsidy":
-        return [TakeSubsidy(seat, r) for r in subsidy_rows(s, seat, step[2])]
-    if kind == "xpart":
-        _k, _s, colour, later = step
-        return [PartsExchange(seat, g, colour) for g in range(W) if p.parts[g] > 0 and g != colour]
-    if kind == "xpart_proto":
-        _k, _s, w, row, own = step
-        res = prototype_need(s, seat, w, row, own)
-        need = res[0] if res else []
-        out = []
-        for get in sorted(set(need)):
-            if p.parts[get] >= need.count(get):
+def step_options(s: WMState, step: Decision) -> list[Command]:
+    """What the decision ``step`` offers its seat (the Award placements that may interrupt it
+    aside: ``mid_action_awards``)."""
+    return OFFERS[step.__class__](s, step, s.pl[step.seat])
+
+
+def _location_actions(s: WMState, step: LocationActions, p: PlayerState) -> list[Command]:
+    seat, loc, used = step.seat, step.location, step.used
+    out: list[Command] = []
+    if loc == SUPPLY:
+        out = supply_commands(s, seat)
+    else:
+        symbol = D.main_spaces[loc][p.space][1]
+        for i, act in enumerate(LOCATION_ACTIONS[loc]):
+            if used & (1 << i) or (symbol == "/" and used):
                 continue
-            for give in range(W):
-                if p.parts[give] > need.count(give):
-                    out.append(PartsExchange(seat, give, get))
-        return out
-    if kind == "xchem":
-        return [ChemicalsExchange(seat, g) for g in range(W) if p.chemicals[g] > 0]
-    if kind == "extra":
-        return ([PayExtra(seat, "chemical", w) for w in range(W) if p.chemicals[w] > 0]
-                + [PayExtra(seat, "part", x) for x in range(W) if p.parts[x] > 0])
-    if kind == "bt_space":
-        w = step[2]
-        return [PlaceBreakthrough(seat, i) for i, o in enumerate(s.ew_bt[w]) if o == EMPTY]
-    if kind == "prototype":
-        w = step[2]
-        return [BuildPrototype(seat, r, m) for r, m in prototype_options(s, seat, w, [])]
-    if kind == "return_extra":
-        return [ReturnPart(seat, x) for x in range(W) if p.parts[x] > 0]
-    if kind in ("lock_pay", "exp_pay", "exp_keep"):
-        return [Confirm(seat, True), Confirm(seat, False)]
-    if kind in ("exp_benefit", "lab_fund", "rnd_fund"):
-        return [ChooseBenefit(seat, i) for i in choice_indices(s, step)]
-    if kind == "to_line":
-        return [ReturnBotToLine(seat, i) for i in line_return_slots(p)]
-    return []
+            out += action_commands(s, seat, act, False)
+    return out + award_commands(s, seat) + [Done(seat)]
+
+
+def _token_placement(s: WMState, step: TokenPlacement, p: PlayerState) -> list[Command]:
+    seat = step.seat
+    out: list[Command] = []
+    for tok in sorted(set(p.pending_tokens)):
+        out += [PlaceToken(seat, tok, r, c) for r, c in B.token_spaces(p, tok)]
+    out += award_commands(s, seat)
+    if not p.pending_tokens:
+        out.append(Done(seat))
+    return out
+
+
+def _prototype_parts_needed(s: WMState, step: PrototypePartsNeeded,
+                            p: PlayerState) -> list[Command]:
+    res = prototype_need(s, step.seat, step.weather, step.row, step.own)
+    need = res[0] if res else []
+    out: list[Command] = []
+    for get in sorted(set(need)):
+        if p.parts[get] >= need.count(get):
+            continue
+        for give in range(W):
+            if p.parts[give] > need.count(give):
+                out.append(PartsExchange(step.seat, give, get))
+    return out
+
+
+def _yes_no(s: WMState, step: Decision, p: PlayerState) -> list[Command]:
+    return [Confirm(step.seat, True), Confirm(step.seat, False)]
+
+
+def _benefit_choice(s: WMState, step: Decision, p: PlayerState) -> list[Command]:
+    return [ChooseBenefit(step.seat, i) for i in choice_indices(s, step)]
+
+
+OFFERS: dict[type, Callable[[WMState, Any, PlayerState], list[Command]]] = {
+    Drafting: lambda s, st, p: [DraftGoals(st.seat, sym, col)
+                                for sym, col in draft_sets_left(s, st.seat)],
+    SupplyTurn: lambda s, st, p: supply_commands(s, st.seat) + [Done(st.seat)],
+    SubsidyOrInvestment: lambda s, st, p: ([UseSubsidy(st.seat, t) for t, up in p.subsidies if up]
+                                           + investment_commands(s, st.seat)
+                                           + award_commands(s, st.seat) + [Done(st.seat)]),
+    ScientistMove: lambda s, st, p: ([MoveScientist(st.seat, loc, sp)
+                                      for loc, sp in move_options(s, st.seat)]
+                                     + award_commands(s, st.seat)),
+    LocationActions: _location_actions,
+    TokenPlacement: _token_placement,
+    FinalPlacement: lambda s, st, p: (award_commands(s, st.seat) + investment_commands(s, st.seat)
+                                      + [Done(st.seat)]),
+    TokenNow: lambda s, st, p: [PlaceToken(st.seat, st.token, r, c)
+                                for r, c in B.token_spaces(p, st.token)],
+    Payment: lambda s, st, p: pay_options(s, st),
+    AnyVoucher: lambda s, st, p: [GainVoucher(st.seat, t) for t in range(5) if B.gain_room(p, t) > 0],
+    ChemicalChoice: lambda s, st, p: [TakeChemical(st.seat, w) for w in chem_gain_options(s, st.seat)],
+    PartChoice: lambda s, st, p: ([TakePart(st.seat, x) for x in range(W)]
+                                  if B.can_gain_part(p) else []),
+    FundingChoice: lambda s, st, p: [AdvanceFunding(st.seat, t) for t in range(3)
+                                     if p.funding[t] < D.funding_length - 1],
+    BotChoice: lambda s, st, p: [ConstructBot(st.seat, i)
+                                 for i in bot_options(s, st.seat, bool(st.free))],
+    TileChoice: lambda s, st, p: [ExtendWorkshop(st.seat, i) for i in tile_sources(s)],
+    TilePlacement: lambda s, st, p: [PlaceTile(st.seat, r, c, f)
+                                     for r, c, f in B.tile_placements(p, st.tile)],
+    BonusAction: lambda s, st, p: action_commands(s, st.seat, st.action, True) + [Done(st.seat)],
+    SubsidyChoice: lambda s, st, p: [TakeSubsidy(st.seat, r)
+                                     for r in subsidy_rows(s, st.seat, st.column)],
+    PartNeeded: lambda s, st, p: [PartsExchange(st.seat, g, st.colour) for g in range(W)
+                                  if p.parts[g] > 0 and g != st.colour],
+    PrototypePartsNeeded: _prototype_parts_needed,
+    ChemicalNeeded: lambda s, st, p: [ChemicalsExchange(st.seat, g) for g in range(W)
+                                      if p.chemicals[g] > 0],
+    ExtraPayment: lambda s, st, p: ([PayExtra(st.seat, "chemical", w) for w in range(W)
+                                     if p.chemicals[w] > 0]
+                                    + [PayExtra(st.seat, "part", x) for x in range(W) if p.parts[x] > 0]),
+    BreakthroughSpace: lambda s, st, p: [PlaceBreakthrough(st.seat, i)
+                                         for i, o in enumerate(s.ew_bt[st.weather]) if o == EMPTY],
+    PrototypeChoice: lambda s, st, p: [BuildPrototype(st.seat, r, m)
+                                       for r, m in prototype_options(s, st.seat, st.weather, [])],
+    ExtraPartsReturn: lambda s, st, p: [ReturnPart(st.seat, x) for x in range(W) if p.parts[x] > 0],
+    LockOffer: _yes_no,
+    ExperimentPayment: _yes_no,
+    BotsBackOffer: _yes_no,
+    ExperimentBenefit: _benefit_choice,
+    LabFundingChoice: _benefit_choice,
+    RndFundingChoice: _benefit_choice,
+    BotToLine: lambda s, st, p: [ReturnBotToLine(st.seat, i) for i in line_return_slots(p)],
+}
 
 
 def top_options(s: WMState) -> list[Command]:
@@ -506,21 +527,21 @@ def top_options(s: WMState) -> list[Command]:
     return opts
 
 
-def own_options(s: WMState, step: tuple) -> list[Command]:
+def own_options(s: WMState, step: Step) -> list[Command]:
     """``top_options`` without the Award placements that only interrupt the step: what the
     step itself offers (whether it is answered for the player, or skipped, depends on these)."""
     opts = top_options(s)
-    if step[0] in FREE_MOMENTS or step[1] < 0 or s.pl[step[1]].pending_awards < 1:
+    if step.__class__ in FREE_MOMENTS or step.seat < 0 or s.pl[step.seat].pending_awards < 1:
         return opts
     return [o for o in opts if not is_award(o)]
 
 
-def choice_indices(s: WMState, step: tuple) -> list[int]:
-    if step[0] == "exp_benefit":
+def choice_indices(s: WMState, step: Decision) -> list[int]:
+    if step.__class__ is ExperimentBenefit:
         return [0, 1]
-    if step[0] == "lab_fund":
+    if step.__class__ is LabFundingChoice:
         return [0, 2]
-    return list(range(step[2] + 1))  # rnd_fund: any space up to the marker
+    return list(range(step.position + 1))  # R&D funding: any space up to the marker
 
 
 def line_return_slots(p: PlayerState) -> list[int]:

@@ -6,9 +6,10 @@ from __future__ import annotations
 from . import board as B
 from . import words as T
 from .board import ANY, D
-from .state import EMPTY
+from .state import (Award, ChemicalNeeded, EMPTY, ExtraPartsReturn, ExtraPayment, GainBenefit, Lock,
+                    Payment, PrototypeFinish, PrototypePartsNeeded, ResearchEnd, Step)
 from .benefits import advance, return_chem_to_supply, score, take_investment
-from .context import Ctx, fx, name_of, trigger
+from .context import Ctx, name_of, trigger
 from .government import fix_weather
 from .options import prototype_need
 
@@ -19,15 +20,15 @@ def research(c: Ctx, seat: int, b: int, i: int) -> None:
     c.padd(seat, "ws_bots", -1)
     c.set(("rnd", b, i), seat)
     w = D.rnd_chemical[b][i]
-    steps: list[tuple] = []
+    steps: list[Step] = []
     if c.p(seat).chemicals[w] > 0:
         c.padd(seat, "chemicals", -1, w)
         c.set(("rnd_chem", b, i), w)
     else:
-        steps.append(("xchem", seat, w, b, i))
+        steps.append(ChemicalNeeded(seat, w, b, i))
     if i == 0:
-        steps.append(("extra", seat))
-    steps.append(fx(seat, "research_end", b, i))
+        steps.append(ExtraPayment(seat))
+    steps.append(ResearchEnd(seat, b, i))
     c.push(*steps)
 
 
@@ -38,7 +39,7 @@ def chemicals_exchange(c: Ctx, seat: int, give: int, w: int, b: int, i: int) -> 
     slot = B.supply_leftmost(c.s, w)
     c.set(("chem_supply", w, slot), False)
     c.set(("rnd_chem", b, i), w)
-    c.push(("pay", seat, ANY, 2, ()))
+    c.push(Payment(seat, ANY, 2, ()))
 
 
 def research_end(c: Ctx, seat: int, b: int, i: int) -> None:
@@ -48,13 +49,13 @@ def research_end(c: Ctx, seat: int, b: int, i: int) -> None:
     that paragraph: "If you place the last Bot in a branch, take an Investment tile instead of a
     Research token." A column with no token left gives the Investment tile too, as Sell a Part
     does ("If there are no Research tokens remaining in the column, take an Investment tile")."""
-    steps: list[tuple] = [fx(seat, "benefit", x) for x in D.rnd_benefit[i]]
+    steps: list[Step] = [GainBenefit(seat, x) for x in D.rnd_benefit[i]]
     who = name_of(c.s, seat)
     if all(x != EMPTY for x in c.s.rnd[b]):
         c.log(f"{who} completes the {T.weather(b)} branch of R&D and takes an Investment tile "
               "instead of a Research token.")
         c.padd(seat, "investments", 1)
-        steps.append(fx(seat, "lock", b))
+        steps.append(Lock(seat, b))
     elif c.s.rnd_tokens[b] > 0:
         c.set(("rnd_tokens", b), c.s.rnd_tokens[b] - 1)
         c.pset(seat, "pending_tokens", c.p(seat).pending_tokens + (f"R:{b}",))
@@ -73,7 +74,7 @@ def build_prototype(c: Ctx, seat: int, w: int, row: int, own: int) -> None:
     that must stay in the same row."""
     need, deficit = prototype_need(c.s, seat, w, row, own)
     if deficit:
-        c.push(("xpart_proto", seat, w, row, own), fx(seat, "prototype_do", w, row, own))
+        c.push(PrototypePartsNeeded(seat, w, row, own), PrototypeFinish(seat, w, row, own))
         return
     finish_prototype(c, seat, w, row, own)
 
@@ -92,10 +93,10 @@ def finish_prototype(c: Ctx, seat: int, w: int, row: int, own: int) -> None:
         o = c.s.rnd[w][i]
         if o != EMPTY and o != seat and not own & (1 << i):
             score(c, o, 2, f"for a Bot that provides a part to {name_of(c.s, seat)}'s prototype")
-    steps: list[tuple] = []
+    steps: list[Step] = []
     if extras:
-        steps.append(("return_extra", seat, extras))
-    steps.append(fx(seat, "award", w))
+        steps.append(ExtraPartsReturn(seat, extras))
+    steps.append(Award(seat, w))
     c.push(*steps)
 
 

@@ -8,8 +8,11 @@ from . import words as T
 from .board import D, W
 from .data import OFFICE, SUPPLY
 from .benefits import gain, gain_vouchers
-from .context import Ctx, fx, name_of, order_text
+from .context import Ctx, name_of, order_text
 from .lab import active_tile, experiment_steps
+from .state import (BotsBackOffer, FinalPlacement, FinalScoring, Income, LativBotsBack, LativHome,
+                    PhaseB, PhaseC, PrepareNext, Say, ScientistMove, StartRound, Step,
+                    SubsidyOrInvestment, TokenPlacement)
 
 
 def start_round(c: Ctx) -> None:
@@ -17,10 +20,10 @@ def start_round(c: Ctx) -> None:
     c.set(("phase",), "A")
     last = " This is the final round." if c.s.final_round == c.s.round else ""
     c.log(f"Round {c.s.round} begins, Phase A. Turn order: {order_text(c.s, c.s.turn_order)}.{last}")
-    steps: list[tuple] = []
+    steps: list[Step] = []
     for seat in c.s.turn_order:
-        steps += [("turn_sub", seat), ("move", seat), ("tokens", seat)]
-    steps.append(fx(-1, "phase_b"))
+        steps += [SubsidyOrInvestment(seat), ScientistMove(seat), TokenPlacement(seat)]
+    steps.append(PhaseB(-1))
     c.push(*steps)
 
 
@@ -31,21 +34,21 @@ def phase_b(c: Ctx) -> None:
         c.set(("phase",), "final")
         c.log("Phase B of the final round: starting with the Assistant's branch, every completed "
               "branch with a matching Experiment tile runs its experiment.")
-        steps: list[tuple] = []
+        steps: list[Step] = []
         ran = []
         for k in range(W):
             b = (s.assistant + k) % W
             e = active_tile(s, b)
             if B.lab_full(s, b) and e is not None:
-                steps.append(fx(-1, "say", f"The {T.weather(b)} experiment runs with {T.experiment(e)}."))
+                steps.append(Say(-1, f"The {T.weather(b)} experiment runs with {T.experiment(e)}."))
                 steps += experiment_steps(s, b, e)
                 ran.append(b)
         if not ran:
             c.log("No completed branch has a matching Experiment tile: no experiment runs.")
-        steps.append(fx(-1, "say", "Before final scoring, each player in turn order may place Award "
+        steps.append(Say(-1, "Before final scoring, each player in turn order may place Award "
                                    "tokens and use Investment tiles."))
-        steps += [("final_place", seat) for seat in s.turn_order]
-        steps.append(fx(-1, "final_scoring"))
+        steps += [FinalPlacement(seat) for seat in s.turn_order]
+        steps.append(FinalScoring(-1))
         c.push(*steps)
         return
     c.set(("phase",), "B")
@@ -59,9 +62,9 @@ def phase_b(c: Ctx) -> None:
         why = ("no Experiment tile in the display matches it" if e is None
                else "not every space of the branch has a Bot")
         c.log(f"Phase B: the {T.weather(b)} experiment does not run: {why}.")
-        steps = [("exp_keep", seat, b) for seat in s.turn_order if seat in s.lab[b]]
-        steps.append(fx(-1, "lativ_back", b))
-    c.push(*steps, fx(-1, "prepare"), fx(-1, "phase_c"))
+        steps = [BotsBackOffer(seat, b) for seat in s.turn_order if seat in s.lab[b]]
+        steps.append(LativBotsBack(-1, b))
+    c.push(*steps, PrepareNext(-1), PhaseC(-1))
 
 
 def phase_c(c: Ctx) -> None:
@@ -75,12 +78,12 @@ def phase_c(c: Ctx) -> None:
     c.set(("turn_order",), c.s.initiative)
     c.log(f"Phase C: the turn order follows the Initiative markers: {order_text(c.s, c.s.turn_order)}.")
     if c.s.lativ_loc != OFFICE:
-        c.push(fx(-1, "start_round"))
+        c.push(StartRound(-1))
         return
     c.log("Lativ is in his Office: each player gains the income of the empty spaces in the top "
           "two sections of the Assembly Line.")
-    c.push(*[fx(seat, "income") for seat in c.s.turn_order], fx(-1, "lativ_home"),
-           fx(-1, "start_round"))
+    c.push(*[Income(seat) for seat in c.s.turn_order], LativHome(-1),
+           StartRound(-1))
 
 
 def income(c: Ctx, seat: int) -> None:

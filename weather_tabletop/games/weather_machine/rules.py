@@ -2,7 +2,7 @@
 
 Section names in docstrings and IllegalMove reasons quote the English rulebook
 (``weather-machine.en.txt``). Multi-step actions are a stack of pending decisions in the state
-(see ``state.py``): a command answers the step on top; automatic steps ("fx") run in ``decide``
+(see ``state.py``): a command answers the decision on top; automatic steps (effects) run in ``decide``
 until a seat has to choose again. ``legal_commands`` lists the options of the top step (with
 the Award token placements of the seat's own turn, which may interrupt any step of it), and
 ``decide`` accepts exactly those (it refuses anything else with the rule's reason).
@@ -25,8 +25,9 @@ from .board import D, W, set_in
 from .commands import COMMANDS
 from .data import SUPPLY
 from .events import EVENTS, Dealt, Logged, Revealed, Set
-from .state import EMPTY, LATIV, PlayerState, WMState, evolve_fields
-from .context import Ctx, fx, name_of
+from .state import (Drafting, EMPTY, EndSupplyRound, LATIV, PlayerState, Step, SupplyTurn, WMState,
+                    evolve, evolve_fields, step_tuple, steps_from_tuples)
+from .context import Ctx, name_of
 from .flow import advance_flow, handle
 from .options import AWARD_RULE, is_award, top_options
 from .scoring import final_scores
@@ -121,17 +122,17 @@ class WeatherMachine:
             deal(("pl", seat, "tiles"), ((1, 1, given[seat], False),))
         deal(("up_stack",), up)
         deal(("down_stack",), down)
-        steps: list[tuple] = []
+        steps: list[Step] = []
         if state.option("drafting"):
             picks = list(order) + list(reversed(order)) + list(order)
-            steps = [("draft", s, k // n) for k, s in enumerate(picks)]
+            steps = [Drafting(s, k // n) for k, s in enumerate(picks)]
         else:
             sets = r.shuffled(tuple(range(len(D.goal_sets))))  # f
             for seat in range(n):
                 deal(("pl", seat, "goals_hand"), tuple(range(9 * sets[seat], 9 * sets[seat] + 9)))
-        steps += [("supply_turn", s) for s in order] + [fx(-1, "end_supply_round")]
+        steps += [SupplyTurn(s) for s in order] + [EndSupplyRound(-1)]
         deal(("phase",), "draft" if state.option("drafting") else "supply")
-        deal(("stack",), tuple(reversed(steps)))
+        deal(("stack",), tuple(step_tuple(x) for x in reversed(steps)))
         return ev
 
     # -- protocol ------------------------------------------------------------------------------
@@ -139,13 +140,13 @@ class WeatherMachine:
     def to_act(self, state: WMState) -> tuple[int, ...]:
         if state.phase == "over" or not state.stack:
             return ()
-        return (state.stack[-1][1],)
+        return (state.stack[-1].seat,)
 
     def is_over(self, state: WMState) -> bool:
         return state.phase == "over"
 
     def legal_commands(self, state: WMState, seat: int) -> list[Command]:
-        if state.phase == "over" or not state.stack or state.stack[-1][1] != seat:
+        if state.phase == "over" or not state.stack or state.stack[-1].seat != seat:
             return []
         return list(top_options(state))
 
@@ -155,11 +156,11 @@ class WeatherMachine:
         if not state.stack:
             raise IllegalMove("The game has not been set up.")
         step = state.stack[-1]
-        if command.seat != step[1]:
+        if command.seat != step.seat:
             if is_award(command):
-                raise IllegalMove(f"{AWARD_RULE}: it is {name_of(state, step[1])} who "
+                raise IllegalMove(f"{AWARD_RULE}: it is {name_of(state, step.seat)} who "
                                   f"{step_title(state, step)} now, not your turn.")
-            raise IllegalMove(f"Turn order: it is {name_of(state, step[1])}'s turn "
+            raise IllegalMove(f"Turn order: it is {name_of(state, step.seat)}'s turn "
                               f"({step_title(state, step)}).")
         legal = top_options(state)
         if command not in legal:
@@ -178,6 +179,8 @@ class WeatherMachine:
         if ahead is not None and ahead[0] is event:
             return ahead[1]
         if isinstance(event, (Set, Dealt, Revealed)):
+            if event.path == ("stack",):  # steps are written as tuples (``step_tuple``)
+                return evolve(state, "stack", steps_from_tuples(event.value))
             return set_in(state, event.path, event.value)
         raise ValueError(f"unknown event {event!r}")
 
@@ -201,13 +204,13 @@ class WeatherMachine:
 
     def turn_id(self, state: WMState) -> Hashable:
         top = state.stack[-1] if state.stack else None
-        return (state.round, state.phase, top[1] if top else None, len(state.stack) and turn_anchor(state))
+        return (state.round, state.phase, top.seat if top else None, len(state.stack) and turn_anchor(state))
 
     def progress(self, state: WMState) -> str:
         if state.phase == "over":
             return f"Game over after round {state.round}"
         top = state.stack[-1] if state.stack else None
-        who = name_of(state, top[1]) if top else ""
+        who = name_of(state, top.seat) if top else ""
         phase = {"draft": "Goal drafting", "supply": "Post-Setup Supply Round", "A": "Phase A",
                  "B": "Phase B", "C": "Phase C", "final": "Final round, Phase B"}.get(state.phase, state.phase)
         head = f"Round {state.round} · {phase}" if state.round else phase
@@ -233,9 +236,9 @@ class WeatherMachine:
 
 def turn_anchor(s: WMState) -> int:
     """Depth of the step the current turn started from (the bottom-most step of that seat)."""
-    seat = s.stack[-1][1]
+    seat = s.stack[-1].seat
     i = len(s.stack) - 1
-    while i > 0 and s.stack[i - 1][1] == seat:
+    while i > 0 and s.stack[i - 1].seat == seat:
         i -= 1
     return i
 

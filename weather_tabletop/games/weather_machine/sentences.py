@@ -3,6 +3,8 @@ descriptions of commands and of dealt and revealed events."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from weather_tabletop.engine.protocol import Command
 
 from . import board as B
@@ -17,7 +19,8 @@ from .commands import (AcquireChemical, AdvanceFunding, Breakthrough, BuildProto
                        TakeInitiative, TakePart, TakeSubsidy, UseSubsidy, WorkOnExperiment)
 from .data import COLOUR_TRACK, GOVERNMENT, LAB, RND, SUPPLY, V_SCI, V_SUPPLY
 from .events import Dealt, Revealed
-from .state import EMPTY, GOVERNMENT_MARKER, LATIV, WMState
+from .state import (Decision, EMPTY, Effect, GOVERNMENT_MARKER, LATIV, LocationActions, Payment,
+                    Step, WMState)
 from .context import name_of, order_text
 from .options import (AWARD_RULE, FREE_MOMENTS, LOCATION_ACTIONS, command_action, in_own_turn,
                       move_gains, prototype_need)
@@ -89,22 +92,22 @@ RULE_OF_STEP = {
 }
 
 
-def step_title(s: WMState, step: tuple | None) -> str:
+def step_title(s: WMState, step: Step | None) -> str:
     if step is None:
         return ""
-    return STEP_TITLES.get(step[0], step[0])
+    return STEP_TITLES.get(step.kind, step.kind)
 
 
-def explain(s: WMState, step: tuple, cmd: Command, legal: list[Command]) -> str:
+def explain(s: WMState, step: Decision, cmd: Command, legal: list[Command]) -> str:
     """The reason a command is refused, naming the rule."""
-    kind = step[0]
-    p = s.pl[step[1]]
+    kind = step.kind
+    p = s.pl[step.seat]
     rule = RULE_OF_STEP.get(kind, STEP_TITLES.get(kind, kind).capitalize())
     if isinstance(cmd, PlaceToken):
         if cmd.token == "A":
             if p.pending_awards < 1:
                 return "Award tokens: you have no Award token next to your Office."
-            if kind not in FREE_MOMENTS and not in_own_turn(s, step[1]):
+            if not isinstance(step, FREE_MOMENTS) and not in_own_turn(s, step.seat):
                 when = {"B": "Phase B, the experiment", "final": "the final round's experiments",
                         "C": "Phase C, the end of the round"}.get(s.phase, "outside a turn")
                 return f"{AWARD_RULE}, not during {when}."
@@ -141,19 +144,19 @@ def explain(s: WMState, step: tuple, cmd: Command, legal: list[Command]) -> str:
     if isinstance(cmd, (SellPart, SecureSubsidy, WorkOnExperiment, PublishPaper, Research, Breakthrough)):
         name = {SellPart: "Sell a Part", SecureSubsidy: "Secure Subsidy", WorkOnExperiment: "Work on Experiment",
                 PublishPaper: "Publish a Paper", Research: "Research", Breakthrough: "Breakthrough"}[type(cmd)]
-        if kind == "actions" and step[2] != SUPPLY:
-            if command_action(cmd) not in LOCATION_ACTIONS[step[2]]:
+        if kind == "actions" and step.location != SUPPLY:
+            if command_action(cmd) not in LOCATION_ACTIONS[step.location]:
                 return f"{name}: this action is performed in another Location."
-            i = LOCATION_ACTIONS[step[2]].index(command_action(cmd))
-            if step[4] & (1 << i):
+            i = LOCATION_ACTIONS[step.location].index(command_action(cmd))
+            if step.used & (1 << i):
                 return f"{name}: each action may only be performed once per turn."
-            if step[4]:
+            if step.used:
                 return f"{name}: this action space (/) allows only 1 of the actions."
         elif kind != "benefit_action":
             return f"{name}: you are not at that Location's action step now ({rule})."
         return f"{name}: you cannot pay its cost or meet its conditions for that choice."
     if isinstance(cmd, (ExtendWorkshop, ConstructBot, AcquireChemical, ReturnChemical, TakeInitiative)):
-        if kind not in ("actions", "supply_turn", "bot", "tile_choice") or (kind == "actions" and step[2] != SUPPLY):
+        if kind not in ("actions", "supply_turn", "bot", "tile_choice") or (kind == "actions" and step.location != SUPPLY):
             return "Location 1: Supply: Supply actions are performed at the Supply."
         if isinstance(cmd, ConstructBot) and not B.can_gain_bot(p) or (
                 isinstance(cmd, AcquireChemical) and 0 <= cmd.weather < W and not B.can_gain_chem(p, cmd.weather)):
@@ -168,7 +171,7 @@ def explain(s: WMState, step: tuple, cmd: Command, legal: list[Command]) -> str:
         return ("Placing Workshop Tiles: orthogonally adjacent, within the 3 rows, touching "
                 "half-circles of the same colour.")
     if isinstance(cmd, PlaceBreakthrough) and kind == "bt_space":
-        spaces = s.ew_bt[step[2]]
+        spaces = s.ew_bt[step.weather]
         held = spaces[cmd.space] if 0 <= cmd.space < len(spaces) else EMPTY
         by = {GOVERNMENT_MARKER: "a Government marker"}.get(held, f"{name_of(s, held)}'s Breakthrough marker")
         return ("Breakthrough: move the Breakthrough marker to any empty space on the Extreme "
@@ -185,35 +188,36 @@ PAY_PURPOSE = {
 }
 
 
-def step_of(s: WMState, seat: int) -> tuple:
-    """The step a command of ``seat`` answers (the top of the stack), or () if it is not theirs."""
-    if s.stack and s.stack[-1][1] == seat:
+def step_of(s: WMState, seat: int) -> Step | None:
+    """The step a command of ``seat`` answers (the top of the stack), or None if it is not
+    theirs."""
+    if s.stack and s.stack[-1].seat == seat:
         return s.stack[-1]
-    return ()
+    return None
 
 
-def pay_purpose(s: WMState, step: tuple) -> str:
+def pay_purpose(s: WMState, step: Step | None) -> str:
     """What a Voucher payment step pays for: the automatic step of the same seat below it."""
-    if not step or step[0] != "pay":
+    if not isinstance(step, Payment):
         return ""
     for k in range(len(s.stack) - 2, -1, -1):
         below = s.stack[k]
-        if below[0] == "pay" and below[1] == step[1]:
+        if isinstance(below, Payment) and below.seat == step.seat:
             continue
-        if below[0] == "fx" and below[2] in PAY_PURPOSE:
-            return PAY_PURPOSE[below[2]]
-        if below[0] == "actions" and below[2] == SUPPLY and step[2] == ANY:
+        if isinstance(below, Effect) and below.name in PAY_PURPOSE:
+            return PAY_PURPOSE[below.name]
+        if isinstance(below, LocationActions) and below.location == SUPPLY and step.vtype == ANY:
             return PAY_PURPOSE["move_lativ"]
         break
-    return "for the Executive Exchange" if step[2] == ANY else ""
+    return "for the Executive Exchange" if step.vtype == ANY else ""
 
 
 def describe(s: WMState, cmd: Command) -> str:
     """One sentence in the rulebook's words for the action list and the log (no "=", no
     parentheses, no class names; names the seat)."""
     who = name_of(s, cmd.seat)
-    step = step_of(s, cmd.seat)
-    kind = step[0] if step else ""
+    step: Any = step_of(s, cmd.seat)
+    kind = step.kind if step is not None else ""
     p = s.pl[cmd.seat] if 0 <= cmd.seat < len(s.pl) else None
     free = kind in ("benefit_action", "bot", "tile_choice")
     if isinstance(cmd, DraftGoals):
@@ -226,25 +230,25 @@ def describe(s: WMState, cmd: Command) -> str:
         if kind == "turn_sub":
             return f"{who} uses no Subsidy or Investment tile this turn"
         if kind == "actions":
-            return f"{who} ends the actions at {T.LOC_NAMES[step[2]]}"
+            return f"{who} ends the actions at {T.LOC_NAMES[step.location]}"
         if kind == "tokens":
             return f"{who} ends the turn"
         if kind == "final_place":
             return f"{who} is ready for final scoring"
         if kind == "benefit_action":
-            return f"{who} declines the free {T.ACTION_NAMES.get(step[2], 'bonus')} action"
+            return f"{who} declines the free {T.ACTION_NAMES.get(step.action, 'bonus')} action"
         return f"{who} is done"
     if isinstance(cmd, Confirm):
         if kind == "lock_pay":
             return (f"{who} pays 1 Science Voucher for 3 CP" if cmd.yes
                     else f"{who} does not pay 1 Science Voucher for 3 CP")
         if kind == "exp_pay":
-            e = step[2]
+            e = step.tile
             sci = D.experiments[e].science
             return (f"{who} pays {T.voucher(V_SCI, sci)} to collect the rewards of {T.experiment(e)}"
                     if cmd.yes else f"{who} does not pay for {T.experiment(e)} and gains nothing from it")
         if kind == "exp_keep":
-            b = step[2]
+            b = step.branch
             return (f"{who} takes the Bots back from the {T.weather(b)} branch" if cmd.yes
                     else f"{who} leaves the Bots in the {T.weather(b)} branch")
         return f"{who} answers {'yes' if cmd.yes else 'no'}"
@@ -290,7 +294,7 @@ def describe(s: WMState, cmd: Command) -> str:
         cost = "" if free else ", for 1 Supply Voucher"
         return f"{who} extends the Workshop {where}: {name}{cost}"
     if isinstance(cmd, PlaceTile):
-        t = step[2] if kind == "tile_place" else None
+        t = step.tile if kind == "tile_place" else None
         name = T.tile(t) if t is not None else "the Workshop tile"
         turn = T.tile_orientation(t, cmd.flipped) if t is not None else ("turned" if cmd.flipped else "")
         return (f"{who} places {name} in the {T.ws_row(cmd.row)} of the Workshop, column {cmd.col}"
@@ -322,7 +326,7 @@ def describe(s: WMState, cmd: Command) -> str:
                else f"getting {T.part(colour)} by a Machine Parts Exchange")
         return f"{who} sells a Part{cost}: a Bot onto {T.gov_space(cmd.column, cmd.row)}, {how}"
     if isinstance(cmd, TakeSubsidy):
-        col = step[2] if kind == "take_subsidy" else 0
+        col = step.column if kind == "take_subsidy" else 0
         cell = s.gov_grid[col][cmd.row]
         name = T.subsidy(int(cell[1:-1])) if cell.startswith("S") else "a Subsidy tile"
         return f"{who} takes {name} from {T.gov_cell(col, cmd.row)}"
@@ -366,14 +370,14 @@ def describe(s: WMState, cmd: Command) -> str:
         paid = f" for {T.and_list(cost)}" if cost else ""
         return f"{who} makes a Breakthrough{on} with the paper of Office row {cmd.row + 1}{paid}"
     if isinstance(cmd, PlaceBreakthrough):
-        w = step[2] if kind == "bt_space" else 0
+        w = step.weather if kind == "bt_space" else 0
         t = B.top_extreme(s, w)
         ben = D.extremes[t].breakthrough[cmd.space] if t is not None and cmd.space < len(D.extremes[t].breakthrough) else ()
         name = T.extreme(t) if t is not None else "the Extreme Weather tile"
         return (f"{who} places the Breakthrough marker on space {cmd.space + 1} of {name}, gaining "
                 f"{T.benefits(ben)}")
     if isinstance(cmd, BuildPrototype):
-        w = step[2] if kind == "prototype" else 0
+        w = step.weather if kind == "prototype" else 0
         res = prototype_need(s, cmd.seat, w, cmd.row, cmd.own)
         need = res[0] if res else []
         helpers = [name_of(s, s.rnd[w][i]) + "'s Bot" for i in range(3)
@@ -392,17 +396,17 @@ def describe(s: WMState, cmd: Command) -> str:
     if isinstance(cmd, ReturnPart):
         return f"{who} returns {T.part(cmd.colour)} from the prototype row to the reserve"
     if isinstance(cmd, PayVoucher):
-        need = step[2] if kind == "pay" else cmd.vtype
+        need = step.vtype if kind == "pay" else cmd.vtype
         purpose = pay_purpose(s, step)
         as_ = (f" as {T.a_voucher(need)}" if need not in (ANY, cmd.vtype) else "")
         return f"{who} pays {T.voucher(cmd.vtype)}{as_}" + (f" {purpose}" if purpose else "")
     if isinstance(cmd, ScienceExchange):
         counts = [T.voucher(t, cmd.types.count(t)) for t in sorted(set(cmd.types)) if 0 <= t < 5]
-        need = step[2] if kind == "pay" else None
+        need = step.vtype if kind == "pay" else None
         as_ = f", paid as {T.a_voucher(need)}" if need not in (None, ANY) else ""
         return f"{who} makes a Science Exchange: pays {T.and_list(counts)} for 1 Science Voucher{as_}"
     if isinstance(cmd, ChemicalsExchange):
-        w = step[2] if kind == "xchem" else None
+        w = step.weather if kind == "xchem" else None
         get = f" and uses {T.chemical(w)} from the Supply" if w is not None else ""
         return (f"{who} makes a Chemicals Exchange for 2 Vouchers: returns {T.chemical(cmd.give)} to "
                 f"the Supply{get}")
@@ -417,11 +421,11 @@ def describe(s: WMState, cmd: Command) -> str:
         return f"{who} advances 1 space on {T.track(cmd.track)}"
     if isinstance(cmd, ChooseBenefit):
         if kind == "exp_benefit":
-            ben = D.experiments[step[2]].benefits[cmd.index] if cmd.index in (0, 1) else ()
+            ben = D.experiments[step.tile].benefits[cmd.index] if cmd.index in (0, 1) else ()
             return f"{who} chooses the experiment benefit: {T.benefits(ben)}"
         if kind == "lab_fund":
-            return (f"{who} applies the Lab funding modifier of {step[2]} to {T.track(cmd.index)}, "
-                    f"as if the marker were {T.plural(step[2], 'space')} further ahead")
+            return (f"{who} applies the Lab funding modifier of {step.modifier} to {T.track(cmd.index)}, "
+                    f"as if the marker were {T.plural(step.modifier, 'space')} further ahead")
         if kind == "rnd_fund" and 0 <= cmd.index < len(D.funding_rnd):
             return (f"{who} takes the R&D funding benefit of space {cmd.index + 1}: "
                     f"{T.benefits(D.funding_rnd[cmd.index])}")

@@ -10,21 +10,557 @@ with colour G (Government), L (Lab) or R (R&D). Board spaces hold a seat number,
 Lativ's Bots, or ``EMPTY``; the spaces of an Extreme Weather tile hold a seat's Breakthrough
 marker, ``GOVERNMENT_MARKER`` or ``EMPTY`` (one set of spaces for both kinds of marker).
 
-Pending decisions form a stack (``WMState.stack``): tuples ``(kind, seat, *args)`` whose last
-element is on top. A command answers the top step; automatic steps ("fx") run in ``decide``.
+Pending steps form a stack (``WMState.stack``) whose last element is on top: a ``Decision`` is
+answered by a command of its seat, an ``Effect`` runs by itself in ``decide``. Each kind of step is
+a small frozen dataclass below. In the events that change the stack (and so in save files), a step
+is written as the tuple ``(kind, seat, *fields)`` (an effect as ``("fx", seat, name, *fields)``),
+the form saves have always had: ``step_tuple`` and ``step_from_tuple`` convert. The steps live in
+this module because a checkpoint's state is read back with the dataclasses of the state's module.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, ClassVar
 
 EMPTY = -1
 LATIV = -2
 BLOCKED = -3  # 2-player: the rightmost action space of each main location
 GOVERNMENT_MARKER = -4  # a Government marker on a space of an Extreme Weather tile
 
-Step = tuple  # (kind: str, seat: int, *args)
+
+
+@dataclass(frozen=True)
+class Step:
+    """A pending step of ``seat`` (-1: the round's own steps)."""
+    seat: int
+
+
+@dataclass(frozen=True)
+class Decision(Step):
+    """A step a command of its seat answers."""
+    kind: ClassVar[str] = ""
+
+
+@dataclass(frozen=True)
+class Effect(Step):
+    """A step that runs by itself in ``decide`` (an automatic effect)."""
+    kind: ClassVar[str] = "fx"
+    name: ClassVar[str] = ""
+
+
+@dataclass(frozen=True)
+class Drafting(Decision):
+    """Drafting Variant: take a set of 3 Goal tiles (``pick``: 0-2)."""
+    kind: ClassVar[str] = "draft"
+    pick: int
+
+
+@dataclass(frozen=True)
+class SupplyTurn(Decision):
+    """The Post-Setup Supply Round: Supply actions, then done."""
+    kind: ClassVar[str] = "supply_turn"
+
+
+@dataclass(frozen=True)
+class SubsidyOrInvestment(Decision):
+    """Phase A step 1: Use a Subsidy Tile or Investment Tile."""
+    kind: ClassVar[str] = "turn_sub"
+
+
+@dataclass(frozen=True)
+class ScientistMove(Decision):
+    """Phase A step 2: Move Your Scientist."""
+    kind: ClassVar[str] = "move"
+
+
+@dataclass(frozen=True)
+class LocationActions(Decision):
+    """Phase A step 3: the actions of the space (``used``: a bit per action done)."""
+    kind: ClassVar[str] = "actions"
+    location: int
+    space: int
+    used: int
+
+
+@dataclass(frozen=True)
+class TokenPlacement(Decision):
+    """Phase A step 4: Place Research Tokens, then the turn ends."""
+    kind: ClassVar[str] = "tokens"
+
+
+@dataclass(frozen=True)
+class FinalPlacement(Decision):
+    """Just before final scoring: Award tokens and Investment tiles."""
+    kind: ClassVar[str] = "final_place"
+
+
+@dataclass(frozen=True)
+class TokenNow(Decision):
+    """A Lab Research token that must be placed at once."""
+    kind: ClassVar[str] = "place_now"
+    token: str
+
+
+@dataclass(frozen=True)
+class Payment(Decision):
+    """Pay ``n`` Vouchers of ``vtype`` (ANY: any type); ``later``: (type, n) to pay after it."""
+    kind: ClassVar[str] = "pay"
+    vtype: int
+    n: int
+    later: tuple
+
+
+@dataclass(frozen=True)
+class AnyVoucher(Decision):
+    """Gain any 1 Voucher."""
+    kind: ClassVar[str] = "gain_any"
+
+
+@dataclass(frozen=True)
+class ChemicalChoice(Decision):
+    """Gain a Chemical of your choice."""
+    kind: ClassVar[str] = "take_chem"
+
+
+@dataclass(frozen=True)
+class PartChoice(Decision):
+    """Gain a Machine Part of your choice."""
+    kind: ClassVar[str] = "take_part"
+
+
+@dataclass(frozen=True)
+class FundingChoice(Decision):
+    """Advance on a Funding track of your choice."""
+    kind: ClassVar[str] = "funding_any"
+
+
+@dataclass(frozen=True)
+class BotChoice(Decision):
+    """Construct a Bot (``free``: 1 as a benefit)."""
+    kind: ClassVar[str] = "bot"
+    free: int
+
+
+@dataclass(frozen=True)
+class TileChoice(Decision):
+    """Extend Workshop: choose a tile (``free``: 1 as a benefit)."""
+    kind: ClassVar[str] = "tile_choice"
+    free: int
+
+
+@dataclass(frozen=True)
+class TilePlacement(Decision):
+    """Place the Workshop tile taken."""
+    kind: ClassVar[str] = "tile_place"
+    tile: int
+
+
+@dataclass(frozen=True)
+class BonusAction(Decision):
+    """A free action gained as a benefit (or declined)."""
+    kind: ClassVar[str] = "benefit_action"
+    action: str
+
+
+@dataclass(frozen=True)
+class SubsidyChoice(Decision):
+    """Sell a Part step 3: take a Subsidy tile of the column."""
+    kind: ClassVar[str] = "take_subsidy"
+    column: int
+    colour: int
+
+
+@dataclass(frozen=True)
+class PartNeeded(Decision):
+    """A Machine Parts Exchange for the Part a sale needs."""
+    kind: ClassVar[str] = "xpart"
+    colour: int
+    later: tuple
+
+
+@dataclass(frozen=True)
+class PrototypePartsNeeded(Decision):
+    """Machine Parts Exchanges for a prototype."""
+    kind: ClassVar[str] = "xpart_proto"
+    weather: int
+    row: int
+    own: int
+
+
+@dataclass(frozen=True)
+class ChemicalNeeded(Decision):
+    """A Chemicals Exchange for the Chemical Research needs."""
+    kind: ClassVar[str] = "xchem"
+    weather: int
+    branch: int
+    space: int
+
+
+@dataclass(frozen=True)
+class ExtraPayment(Decision):
+    """The bottom Research space: pay any 1 Chemical or Machine Part."""
+    kind: ClassVar[str] = "extra"
+
+
+@dataclass(frozen=True)
+class BreakthroughSpace(Decision):
+    """Breakthrough: a marker onto a space of the Extreme Weather tile."""
+    kind: ClassVar[str] = "bt_space"
+    weather: int
+
+
+@dataclass(frozen=True)
+class PrototypeChoice(Decision):
+    """Breakthrough: build the prototype."""
+    kind: ClassVar[str] = "prototype"
+    weather: int
+
+
+@dataclass(frozen=True)
+class ExtraPartsReturn(Decision):
+    """Return Machine Parts left in the prototype row."""
+    kind: ClassVar[str] = "return_extra"
+    n: int
+
+
+@dataclass(frozen=True)
+class LockOffer(Decision):
+    """A Lock removed: pay 1 Science Voucher for 3 CP?"""
+    kind: ClassVar[str] = "lock_pay"
+
+
+@dataclass(frozen=True)
+class ExperimentPayment(Decision):
+    """An experiment ran: pay its Science for the rewards?"""
+    kind: ClassVar[str] = "exp_pay"
+    tile: int
+    bots: int
+    branch: int
+
+
+@dataclass(frozen=True)
+class BotsBackOffer(Decision):
+    """The experiment did not run: take the Bots back?"""
+    kind: ClassVar[str] = "exp_keep"
+    branch: int
+
+
+@dataclass(frozen=True)
+class ExperimentBenefit(Decision):
+    """Choose one of the experiment tile's benefits."""
+    kind: ClassVar[str] = "exp_benefit"
+    tile: int
+
+
+@dataclass(frozen=True)
+class LabFundingChoice(Decision):
+    """Lab funding: the track the modifier applies to."""
+    kind: ClassVar[str] = "lab_fund"
+    modifier: int
+
+
+@dataclass(frozen=True)
+class RndFundingChoice(Decision):
+    """R&D funding: one space up to the marker."""
+    kind: ClassVar[str] = "rnd_fund"
+    position: int
+
+
+@dataclass(frozen=True)
+class BotToLine(Decision):
+    """A Bot with no room in the Workshop goes back to the Assembly Line."""
+    kind: ClassVar[str] = "to_line"
+
+
+@dataclass(frozen=True)
+class GainBenefit(Effect):
+    """Gain one benefit (a choice becomes a decision)."""
+    name: ClassVar[str] = "benefit"
+    benefit: str
+
+
+@dataclass(frozen=True)
+class ScoreCP(Effect):
+    """Score CP."""
+    name: ClassVar[str] = "cp"
+    cp: int
+
+
+@dataclass(frozen=True)
+class TakeTile(Effect):
+    """Extend Workshop, paid: take the tile."""
+    name: ClassVar[str] = "take_tile"
+    source: int
+
+
+@dataclass(frozen=True)
+class BuildBot(Effect):
+    """Construct a Bot, paid: build it."""
+    name: ClassVar[str] = "construct"
+    slot: int
+
+
+@dataclass(frozen=True)
+class Acquire(Effect):
+    """Acquire a Chemical, paid: take it."""
+    name: ClassVar[str] = "acquire"
+    weather: int
+
+
+@dataclass(frozen=True)
+class Initiative(Effect):
+    """Take the Initiative, paid: move the marker."""
+    name: ClassVar[str] = "initiative"
+    position: int
+
+
+@dataclass(frozen=True)
+class Sell(Effect):
+    """Sell a Part, paid: steps 1-4."""
+    name: ClassVar[str] = "sell"
+    column: int
+    row: int
+
+
+@dataclass(frozen=True)
+class GovernmentToken(Effect):
+    """Sell a Part step 5: a Government Research token."""
+    name: ClassVar[str] = "gov_token"
+    column: int
+
+
+@dataclass(frozen=True)
+class GovernmentPart(Effect):
+    """The Part sold replaces the Subsidy tile."""
+    name: ClassVar[str] = "gov_part"
+    column: int
+    row: int
+    colour: int
+
+
+@dataclass(frozen=True)
+class GovernmentCheck(Effect):
+    """Does the Government run this branch of its Machine?"""
+    name: ClassVar[str] = "gov_check"
+    column: int
+
+
+@dataclass(frozen=True)
+class Secure(Effect):
+    """Secure Subsidy, paid."""
+    name: ClassVar[str] = "secure"
+    column: int
+    row: int
+
+
+@dataclass(frozen=True)
+class Work(Effect):
+    """Work on Experiment, paid."""
+    name: ClassVar[str] = "work"
+    branch: int
+    space: int
+
+
+@dataclass(frozen=True)
+class Publish(Effect):
+    """Publish a Paper, paid (``goal``: the Citation's Goal tile or -1)."""
+    name: ClassVar[str] = "publish"
+    row: int
+    goal: int
+
+
+@dataclass(frozen=True)
+class ResearchStart(Effect):
+    """Research, paid: steps 1-3."""
+    name: ClassVar[str] = "research"
+    branch: int
+    space: int
+
+
+@dataclass(frozen=True)
+class ResearchEnd(Effect):
+    """Research steps 4-5."""
+    name: ClassVar[str] = "research_end"
+    branch: int
+    space: int
+
+
+@dataclass(frozen=True)
+class BreakthroughStart(Effect):
+    """Breakthrough, paid: the marker leaves the Office row."""
+    name: ClassVar[str] = "breakthrough"
+    row: int
+
+
+@dataclass(frozen=True)
+class PrototypeFinish(Effect):
+    """The prototype, once its exchanges are made."""
+    name: ClassVar[str] = "prototype_do"
+    weather: int
+    row: int
+    own: int
+
+
+@dataclass(frozen=True)
+class Award(Effect):
+    """Breakthrough step 4: an Award token."""
+    name: ClassVar[str] = "award"
+    weather: int
+
+
+@dataclass(frozen=True)
+class Lock(Effect):
+    """Remove the Lock token of a weather."""
+    name: ClassVar[str] = "lock"
+    weather: int
+
+
+@dataclass(frozen=True)
+class ExperimentReturn(Effect):
+    """An experiment runs: one player's Bots and reward."""
+    name: ClassVar[str] = "exp_return"
+    branch: int
+    tile: int
+
+
+@dataclass(frozen=True)
+class Say(Effect):
+    """A line for the log."""
+    name: ClassVar[str] = "say"
+    text: str
+
+
+@dataclass(frozen=True)
+class ExperimentReward(Effect):
+    """The experiment's CP, benefit and Lab token."""
+    name: ClassVar[str] = "exp_reward"
+    tile: int
+    bots: int
+    branch: int
+
+
+@dataclass(frozen=True)
+class ExperimentToken(Effect):
+    """The Lab Research token of an experiment."""
+    name: ClassVar[str] = "exp_token"
+    branch: int
+
+
+@dataclass(frozen=True)
+class ExperimentEnd(Effect):
+    """After all players: the experiment is completed."""
+    name: ClassVar[str] = "exp_end"
+    branch: int
+    tile: int
+
+
+@dataclass(frozen=True)
+class LativBotsBack(Effect):
+    """Lativ's Bots leave a branch."""
+    name: ClassVar[str] = "lativ_back"
+    branch: int
+
+
+@dataclass(frozen=True)
+class PrepareNext(Effect):
+    """Preparing for the Next Experiment."""
+    name: ClassVar[str] = "prepare"
+
+
+@dataclass(frozen=True)
+class PhaseB(Effect):
+    """Phase B: Run Weather Machine Experiment."""
+    name: ClassVar[str] = "phase_b"
+
+
+@dataclass(frozen=True)
+class PhaseC(Effect):
+    """Phase C: End of Round."""
+    name: ClassVar[str] = "phase_c"
+
+
+@dataclass(frozen=True)
+class Income(Effect):
+    """One player's income."""
+    name: ClassVar[str] = "income"
+
+
+@dataclass(frozen=True)
+class LativHome(Effect):
+    """Lativ moves back to Supply."""
+    name: ClassVar[str] = "lativ_home"
+
+
+@dataclass(frozen=True)
+class StartRound(Effect):
+    """A round begins."""
+    name: ClassVar[str] = "start_round"
+
+
+@dataclass(frozen=True)
+class EndSupplyRound(Effect):
+    """The Post-Setup Supply Round ends."""
+    name: ClassVar[str] = "end_supply_round"
+
+
+@dataclass(frozen=True)
+class FinalScoring(Effect):
+    """Final Scoring."""
+    name: ClassVar[str] = "final_scoring"
+
+
+@dataclass(frozen=True)
+class MoveLativ(Effect):
+    """Moving Lativ."""
+    name: ClassVar[str] = "move_lativ"
+
+
+DECISIONS = (Drafting, SupplyTurn, SubsidyOrInvestment, ScientistMove, LocationActions,
+             TokenPlacement, FinalPlacement, TokenNow, Payment, AnyVoucher, ChemicalChoice,
+             PartChoice, FundingChoice, BotChoice, TileChoice, TilePlacement, BonusAction,
+             SubsidyChoice, PartNeeded, PrototypePartsNeeded, ChemicalNeeded, ExtraPayment,
+             BreakthroughSpace, PrototypeChoice, ExtraPartsReturn, LockOffer, ExperimentPayment,
+             BotsBackOffer, ExperimentBenefit, LabFundingChoice, RndFundingChoice, BotToLine)
+EFFECTS = (GainBenefit, ScoreCP, TakeTile, BuildBot, Acquire, Initiative, Sell, GovernmentToken,
+           GovernmentPart, GovernmentCheck, Secure, Work, Publish, ResearchStart, ResearchEnd,
+           BreakthroughStart, PrototypeFinish, Award, Lock, ExperimentReturn, Say,
+           ExperimentReward, ExperimentToken, ExperimentEnd, LativBotsBack, PrepareNext, PhaseB,
+           PhaseC, Income, LativHome, StartRound, EndSupplyRound, FinalScoring, MoveLativ)
+
+DECISION_OF_KIND: dict[str, type] = {cls.kind: cls for cls in DECISIONS}
+EFFECT_OF_NAME: dict[str, type] = {cls.name: cls for cls in EFFECTS}
+_STEP_FIELDS: dict[type, tuple[str, ...]] = {cls: tuple(f.name for f in fields(cls))
+                                             for cls in DECISIONS + EFFECTS}
+
+
+def step_tuple(step: Step) -> tuple:
+    """The tuple a step is written as in events and saves (worked out once per step)."""
+    d = step.__dict__
+    t = d.get("_t")
+    if t is None:
+        kind, name, rest = _LAYOUT[step.__class__]
+        fields = tuple(map(d.__getitem__, rest))
+        t = (kind, d["seat"], name) + fields if name else (kind, d["seat"]) + fields
+        d["_t"] = t  # a memo, never a field
+    return t
+
+
+#: per step class: its kind, its effect name ("" for a decision) and its fields after the seat
+_LAYOUT: dict[type, tuple[str, str, tuple[str, ...]]] = {
+    cls: (cls.kind, cls.name if issubclass(cls, Effect) else "", _STEP_FIELDS[cls][1:])
+    for cls in DECISIONS + EFFECTS}
+
+
+def step_from_tuple(t: tuple) -> Step:
+    """The step a tuple of ``step_tuple`` stands for."""
+    if t[0] == "fx":
+        return EFFECT_OF_NAME[t[2]](t[1], *t[3:])
+    return DECISION_OF_KIND[t[0]](*t[1:])
+
+
+def steps_from_tuples(value: tuple) -> tuple[Step, ...]:
+    return tuple(x if isinstance(x, Step) else step_from_tuple(x) for x in value)
 
 
 @dataclass(frozen=True)
@@ -68,7 +604,7 @@ class WMState:
     turn_order: tuple[int, ...]
     initiative: tuple[int, ...]
     pl: tuple[PlayerState, ...]
-    stack: tuple[Step, ...]
+    stack: tuple[Step, ...]  # pending steps, the top last
     # Supply
     chem_supply: tuple[tuple[bool, ...], ...]  # [weather][slot] True = a Chemical is there
     offer: tuple[int, ...]  # 4 Workshop tiles on the board (EMPTY for a gap)
@@ -103,6 +639,11 @@ class WMState:
     removed_tokens: int  # Research tokens removed from the game
     discarded_subsidies: int
 
+    def __post_init__(self) -> None:
+        # a stack given as tuples (a checkpoint of an older save, a test): typed steps
+        if any(type(x) is tuple for x in self.stack):
+            object.__setattr__(self, "stack", steps_from_tuples(self.stack))
+
     def option(self, key: str, default: object = None) -> object:
         return dict(self.options).get(key, default)
 
@@ -117,24 +658,32 @@ _FIELDS: dict[type, tuple[str, ...]] = {cls: tuple(f.name for f in fields(cls))
 
 
 #: what the rules memoize in a state's or a player's ``__dict__``
-_MEMOS = ("_opts", "_ahead", "_caps")
+_MEMOS = ("_opts", "_ahead", "_caps", "_stack_t")
 
 
 def evolve(obj: Any, key: str, value: Any) -> Any:
     """``dataclasses.replace(obj, **{key: value})`` for a ``PlayerState`` or ``WMState`` (the
     rules' hot path, once or twice per event): the same new value, built by copying the field
     dict instead of going through ``__init__``. What the rules memoize in an object's
-    ``__dict__`` (keys that are not fields) is not carried over."""
+    ``__dict__`` (keys that are not fields) is not carried over, except the written form of
+    the stack (``_stack_t``) while the stack stays the same."""
     d = obj.__dict__.copy()
     names = _FIELDS[obj.__class__]
+    written = None
     if len(d) != len(names):  # memos: the fields only
-        for memo in _MEMOS:
-            d.pop(memo, None)
-        if len(d) != len(names):  # something else
-            d = {name: d[name] for name in names}
+        written = d.pop("_stack_t", None)
+        if len(d) != len(names):
+            for memo in _MEMOS:
+                d.pop(memo, None)
+            if len(d) != len(names):  # something else
+                d = {name: d[name] for name in names}
+        if key == "stack":
+            written = None
     if key not in d:
         raise TypeError(f"{obj.__class__.__name__} has no field {key!r}")
     d[key] = value
+    if written is not None:
+        d["_stack_t"] = written
     new = object.__new__(obj.__class__)
     object.__setattr__(new, "__dict__", d)
     return new

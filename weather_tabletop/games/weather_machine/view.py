@@ -98,9 +98,9 @@ def guide_step(state: WMState) -> str:
     if not state.stack:
         return "setup"
     top = state.stack[-1]
-    if top[0] == "actions":
-        return GUIDE_ACTIONS.get(top[2], "supply-actions")
-    step = GUIDE_STEPS.get(top[0])
+    if top.kind == "actions":
+        return GUIDE_ACTIONS.get(top.location, "supply-actions")
+    step = GUIDE_STEPS.get(top.kind)
     if step:
         return step
     return {"setup": "setup", "draft": "goal-draft", "supply": "post-setup-supply",
@@ -459,7 +459,7 @@ class WeatherMachineView:
         if s is None or not s.stack:
             return None
         top = s.stack[-1]
-        return top[2] if top[0] == "tile_place" else None
+        return top.tile if top.kind == "tile_place" else None
 
     def _ensure(self, state: WMState, seat: int | None, budget: float | None = None) -> None:
         """Draw ``state`` for ``seat`` if it is not drawn yet: at once (``budget`` None), else
@@ -544,7 +544,7 @@ class WeatherMachineView:
         if self._legal:
             self._pieces.sort(key=lambda p: bool(self.drop_targets(p, self._legal)))
         self._choice_rows: dict[int, tuple[pygame.Rect, Command]] = {}
-        if acting and s.stack and s.stack[-1][1] == seat and s.stack[-1][0] in CHOICE_SPOTS:
+        if acting and s.stack and s.stack[-1].seat == seat and s.stack[-1].kind in CHOICE_SPOTS:
             yield
             # on a layer of its own: a dialog over the board, whose labels it may cover; made,
             # drawn and laid on in separate steps, and only its drawn part is blitted (a whole
@@ -711,9 +711,9 @@ class WeatherMachineView:
         on."""
         L = self.L
         step = s.stack[-1]
-        spot = L.r(*CHOICE_SPOTS[step[0]])
+        spot = L.r(*CHOICE_SPOTS[step.kind])
         title = f"{self._who(seat)} {R.step_title(s, step)}"
-        purpose = R.pay_purpose(s, step) if step[0] == "pay" else ""
+        purpose = R.pay_purpose(s, step) if step.kind == "pay" else ""
         if purpose:
             title += f" {purpose}"
         # an Award token may interrupt the decision ("at any time during your turn"): it is
@@ -1554,7 +1554,7 @@ class WeatherMachineView:
         self._heading(surf, "Workshop", x, y, 120)
         g = B.grid(p)
         maxc = max([c for _r, c in g] + [0])
-        pending = self._placing_tile() if s.stack and s.stack[-1][1] == seat else None
+        pending = self._placing_tile() if s.stack and s.stack[-1].seat == seat else None
         ncols = maxc + 2
         top = y + 20
         cs = min((h - 22) / 3, (w - 8) / (ncols + (1.2 if pending is not None else 0)))
