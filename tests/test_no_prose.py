@@ -20,6 +20,7 @@ GAMES = Path(__file__).resolve().parents[1] / "weather_tabletop" / "games"
 #: game -> its modules whose strings are checked (the rules, the words, the view)
 CHECKED = {
     "meteo": ("rules.py", "words.py", "view.py", "view_art.py"),
+    "machines_to_the_sky": ("rules.py", "words.py", "view.py", "view_art.py"),
 }
 
 #: (game, module, literal as the check sees it) -> why it may stay
@@ -29,6 +30,12 @@ ALLOWED = {
     ("meteo", "rules.py", "the round limit of {} rounds is reached"):
         "GameEnded.reason as the saves recorded it (replay compares events); never shown",
     ("meteo", "rules.py", "unknown event {}"):
+        "a programming error (an event class without an apply function), not a player's text",
+    ("machines_to_the_sky", "rules.py", "the step machine does not settle"):
+        "a programming error (automatic steps that never reach a decision), not a player's text",
+    ("machines_to_the_sky", "rules.py", "unknown phase {}"):
+        "a programming error (a phase without a step), not a player's text",
+    ("machines_to_the_sky", "rules.py", "unknown event {}"):
         "a programming error (an event class without an apply function), not a player's text",
 }
 
