@@ -20,7 +20,7 @@ GAMES = Path(__file__).resolve().parents[1] / "weather_tabletop" / "games"
 #: game -> its modules whose strings are checked (the rules, the words, the view)
 CHECKED = {
     "meteo": ("rules.py", "words.py", "view.py", "view_art.py"),
-    "machines_to_the_sky": ("rules.py", "words.py", "view.py", "view_art.py"),
+    "machines_to_the_sky": ("rules.py", "words.py", "view.py", "view_art.py", "guide_art.py"),
 }
 
 #: (game, module, literal as the check sees it) -> why it may stay

@@ -246,6 +246,9 @@ def test_every_key_the_code_names_is_in_the_catalogue():
         if path.name == "view.py":
             named |= {f"mtts.view.{k}" for k in re.findall(r'\bt\(\s*"([a-z_0-9]+)"', text)}
             named |= {f"mtts.view.{k}" for k in re.findall(r'"([a-z_0-9]+_tip)"', text)}
+        if path.name == "guide_art.py":
+            named |= {f"mtts.guide.{k}" for k in re.findall(r'\bg\(\s*"([a-z_0-9]+)"', text)}
+            named |= {f"mtts.guide.{k}" for k in re.findall(r'"(vp_[0-9]+|scores)"', text)}
     built = ({f"mtts.element.{e}" for e in K.ELEMENTS}
              | {f"mtts.element_short.{e}" for e in K.ELEMENTS}
              | {f"mtts.event_kind.{k}" for k in ("calm", "unique", "deadline")}
@@ -365,6 +368,10 @@ def test_the_board_draws_and_tells_only_catalogue_texts(pseudo, monkeypatch):
     box = theme.TextCache.box
     monkeypatch.setattr(theme.TextCache, "box", lambda self, surf, text, *a, **k: (
         written.append(text), box(self, surf, text, *a, **k))[-1])
+    from weather_tabletop.games.machines_to_the_sky import view_art as va
+    chip = va.Painter.label_chip
+    monkeypatch.setattr(va.Painter, "label_chip", lambda self, label, *a, **k: (
+        written.append(label), chip(self, label, *a, **k))[-1])
     view = MachinesView(GAME, pygame.Rect(0, 0, 1000, 640), context=ViewContext(seats))
     r = Rng(4, 1)
     data = re.compile(r"^[+×]?\d+$|^[A-Z]\d+$|^[IVX]+$|^[RYGBA]\d*$")
@@ -421,3 +428,30 @@ def test_switching_the_language_re_renders_the_open_table(app, pseudo, monkeypat
     assert scene.w["actions"].texts == english_moves
     assert not any(l.text.startswith("[") for l in scene.log.lines)
     del seats
+
+
+def test_the_guide_pictures_write_only_catalogue_texts(pseudo, monkeypatch):
+    """Every word the guide's pictures write (labels, chips, card faces) is bracketed in the
+    pseudo-language: it comes from the catalogue. Unbracketed are only data: numbers, Roman
+    numerals, the Rating on a card."""
+    from weather_tabletop.games.machines_to_the_sky import guide_art
+    from weather_tabletop.ui import theme
+
+    pygame.init()
+    pygame.display.set_mode((800, 600))
+    i18n.set_language(pseudo)
+    written: list[str] = []
+    box = theme.TextCache.box
+    monkeypatch.setattr(theme.TextCache, "box", lambda self, surf, text, *a, **k: (
+        written.append(text), box(self, surf, text, *a, **k))[-1])
+    from weather_tabletop.games.machines_to_the_sky import view_art as va
+    chip = va.Painter.label_chip
+    monkeypatch.setattr(va.Painter, "label_chip", lambda self, label, *a, **k: (
+        written.append(label), chip(self, label, *a, **k))[-1])
+    text = theme.TextCache()
+    for name in guide_art.PICTURES:
+        guide_art.picture(name, 480, text)
+    data = re.compile(r"^[+×]?\d+$|^[IVX]+$")
+    assert len(written) > 100
+    for said in written:
+        assert said.startswith("[") or data.match(said), said

@@ -1,5 +1,5 @@
 """The pictures of the Machines To The Sky player's guide (``guide.toml``), drawn with the table's
-own art: the card faces of :mod:`.view_art` (the words written by the rules' renderer), the
+own art: the card faces of :mod:`.view_art` (the card texts from the catalogue), the
 Expert cubes and Ark tokens in the seats' colours, the icons of ``art/mtts/`` and the table's
 palette. ``picture(name, width, text)`` returns a picture at most ``width`` pixels wide; each is
 laid out on a 480-unit canvas and scaled as one, text included.
@@ -11,17 +11,24 @@ from typing import Callable
 
 import pygame
 
+from weather_tabletop.i18n import tr
 from weather_tabletop.ui import theme
 from weather_tabletop.ui.theme import TextCache
 
 from . import content as K
 from . import view_art as va
+from . import words
 from .rules import GAME
 
 BASE = 480  # the canvas width in units
 ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII")
 SEATS = {c.key: c for c in GAME.colours}
 BOOST_BG = (238, 232, 214)  # the Score Boost panel, as the table draws it
+
+
+def g(key: str, **params: object) -> str:
+    """The catalogue's text ``mtts.guide.<key>`` in the current language."""
+    return tr(f"mtts.guide.{key}", **params)
 
 
 def P(card_id: str) -> int:
@@ -114,7 +121,7 @@ class _Canvas:
         self.text.box(self.surf, str(K.PROJECTS[card].rating), num, self.fs(11), theme.INK,
                       bold=True, align="right", min_size=self.min_px, wrap=False)
         name = pygame.Rect(r.x + isz + self.n(5), r.y, num.x - r.x - isz - self.n(7), r.h)
-        self.text.box(self.surf, K.PROJECTS[card].name, name, self.fs(11), theme.INK,
+        self.text.box(self.surf, tr(words.project(card)), name, self.fs(11), theme.INK,
                       min_size=self.min_px, wrap=False)
 
     def token(self, element: str, x: float, y: float, size: float) -> None:
@@ -143,7 +150,8 @@ def _mat(c: _Canvas, y: float, h: float, lanes: list[list[str]], boosts: dict[st
         if i in lit:
             pygame.draw.rect(c.surf, theme.SUN, r, max(2, c.n(3)), border_radius=c.n(5))
         scores = i <= 3 or lane4_scores
-        title = f"Lane {i}" + ((" · " + vp[i]) if vp and i in vp else ("" if scores else " · no VP"))
+        title = g("lane_vp", lane=i, vp=g(vp[i])) if vp and i in vp else \
+            (g("lane", lane=i) if scores else g("lane_no_vp", lane=i))
         c.words(title, x + 3, top + 1, lw - 6, 16, 11, theme.INK_SOFT, bold=True, align="left")
         ids = [P(cid) for cid in cards]
         yy = top + 19
@@ -154,18 +162,19 @@ def _mat(c: _Canvas, y: float, h: float, lanes: list[list[str]], boosts: dict[st
             rest = top + lane_h - 3 - yy
             c.card("project", ids[-1], x + 2, yy, lw - 4, min(rest, (lw - 4) / va.CARD_RATIO))
         elif empty_words:
-            gain = {2: "empty: +1 Power", 3: "empty: +1 Expert"}.get(i, "")
+            gain = {2: g("empty_power"), 3: g("empty_expert")}.get(i, "")
             if gain:
                 c.words(gain, x + 3, top + 20, lw - 6, lane_h - 24, 11, theme.MUTED)
     py = top + lane_h + 3
     span = 3 if lane4_scores else 2
-    for name, x, w in (("Lane 1 boosts", 10, lw),
-                       ("Lanes 2-4 boosts" if lane4_scores else "Lanes 2-3 boosts",
-                        10 + lw + gap, span * lw + (span - 1) * gap)):
+    for panel, x, w in (("lane1", 10, lw),
+                        ("lanes24" if lane4_scores else "lanes23",
+                         10 + lw + gap, span * lw + (span - 1) * gap)):
+        name = tr(f"mtts.view.boosts_{panel}")
         r = c.R(x, py, w, panel_h)
         pygame.draw.rect(c.surf, BOOST_BG, r, border_radius=c.n(5))
         pygame.draw.rect(c.surf, theme.LINE, r, 1, border_radius=c.n(5))
-        toks = boosts.get("lane1" if name.startswith("Lane 1") else "lanes23", [])
+        toks = boosts.get("lane1" if panel == "lane1" else "lanes23", [])
         c.words(name, x + 3, py, w - 6 - 17 * len(toks), panel_h, 11, theme.INK_SOFT, bold=True,
                 align="left")
         for j, el in enumerate(toks):
@@ -178,8 +187,10 @@ def _mat(c: _Canvas, y: float, h: float, lanes: list[list[str]], boosts: dict[st
 def _cards(c: _Canvas) -> None:
     """Components: the four kinds of cards."""
     w = 104
-    items = [("project", P("cryosleep"), "Project"), ("contact", _index(K.CONTACTS, "courier"), "Contact"),
-             ("event", _index(K.EVENTS, "great-storm"), "Event"), ("automa", _index(K.AUTOMA, "g01"), "Automa")]
+    items = [("project", P("cryosleep"), g("project")),
+             ("contact", _index(K.CONTACTS, "courier"), g("contact")),
+             ("event", _index(K.EVENTS, "great-storm"), g("event")),
+             ("automa", _index(K.AUTOMA, "g01"), g("automa"))]
     for i, (kind, card, label) in enumerate(items):
         x = 10 + i * (w + 12)
         c.card(kind, card, x, 8, w)
@@ -189,30 +200,29 @@ def _cards(c: _Canvas) -> None:
 def _project_card(c: _Canvas) -> None:
     """A Project card with its parts named."""
     c.card("project", P("cryosleep"), 20, 8, 150)
-    notes = [("Name band (colour of its Element)", 30), ("Effect, active at the top of a lane", 80),
-             ("Victory Points at the end", 125), ("Element (bottom left)", 168),
-             ("Rating (bottom right)", 190)]
+    notes = [(g("name_band"), 30), (g("effect"), 80), (g("victory_points"), 125),
+             (g("element"), 168), (g("rating"), 190)]
     for label, y in notes:
         c.words(label, 200, y, 270, 20, 13, align="left")
         c.arrow(198, y + 10, 176, y + 10)
-    c.words("A green background marks a permanent effect: it acts anywhere on your mat.",
+    c.words(g("permanent"),
             200, 138, 270, 32, 11, theme.MUTED, align="left")
 
 
 def _pieces(c: _Canvas) -> None:
     """Experts, Power, the Priority token, Ark tokens, Element tokens."""
-    c.words("Experts (cubes, 10 per colour)", 8, 6, 220, 18, 13, bold=True, align="left")
+    c.words(g("experts", n=K.EXPERTS), 8, 6, 220, 18, 13, bold=True, align="left")
     for i, col in enumerate(("red", "yellow", "green", "blue")):
         c.cube(col, 12 + i * 34, 28, 28)
-    c.words("Power tokens (32)", 250, 6, 220, 18, 13, bold=True, align="left")
+    c.words(g("power_tokens", n=K.POWER_TOKENS), 250, 6, 220, 18, 13, bold=True, align="left")
     for i in range(4):
         c.icon("power", 254 + i * 30, 28, 28)
-    c.words("Priority token", 8, 66, 140, 18, 13, bold=True, align="left")
+    c.words(g("priority_token"), 8, 66, 140, 18, 13, bold=True, align="left")
     c.icon("priority", 12, 88, 40)
-    c.words("Ark tokens", 150, 66, 120, 18, 13, bold=True, align="left")
+    c.words(g("ark_tokens"), 150, 66, 120, 18, 13, bold=True, align="left")
     for i, col in enumerate(("red", "yellow", "green", "blue")):
         c.ark(col, 152 + i * 30, 92, 28)
-    c.words("Element tokens (28)", 290, 66, 180, 18, 13, bold=True, align="left")
+    c.words(g("element_tokens", n=len(K.TOKENS)), 290, 66, 180, 18, 13, bold=True, align="left")
     for i, el in enumerate(K.ELEMENTS):
         c.token(el, 294 + i * 40, 90, 32)
 
@@ -223,9 +233,9 @@ def _elements(c: _Canvas) -> None:
         r = c.R(x, 6, 148, 58)
         c.panel(r, theme.PANEL, va.ELEMENT_RGB[el], max(2, c.n(2)))
         c.token(el, x + 6, 14, 40)
-        c.words(K.ELEMENT_NAMES[el], x + 50, 10, 94, 24, 14, bold=True, align="left")
+        c.words(tr(words.element(el)), x + 50, 10, 94, 24, 14, bold=True, align="left")
         count = {"ecological": 24, "personnel": 18, "installations": 12}[el]
-        c.words(f"{count} Projects", x + 50, 34, 94, 22, 12, theme.INK_SOFT, align="left")
+        c.words(g("projects", n=count), x + 50, 34, 94, 22, 12, theme.INK_SOFT, align="left")
 
 
 def _player_mat(c: _Canvas) -> None:
@@ -248,10 +258,12 @@ def _ark_track(c: _Canvas, highlight: int = -1, marker_at: int = 1) -> None:
         r = c.R(x, 6, bw, 98)
         c.panel(r, theme.PANEL, theme.SUN if level == highlight else theme.LINE,
                 max(2, c.n(3)) if level == highlight else 1)
-        wide = c.text.font(c.fs(11), True).size("Level VII")[0] <= c.n(bw - 4)
-        name = "Start" if level == 0 else (f"Level {ROMAN[level]}" if wide else ROMAN[level])
+        widest = tr("mtts.view.ark_level", level=ROMAN[-1])
+        wide = c.text.font(c.fs(11), True).size(widest)[0] <= c.n(bw - 4)
+        name = tr("mtts.view.ark_start") if level == 0 else \
+            (tr("mtts.view.ark_level", level=ROMAN[level]) if wide else ROMAN[level])
         c.words(name, x + 2, 8, bw - 4, 16, 11, bold=True)
-        c.words(f"max {K.ARK_MAX[level]}", x + 2, 24, bw - 4, 14, 10, theme.PRIMARY_DARK)
+        c.words(tr("mtts.view.ark_max", n=K.ARK_MAX[level]), x + 2, 24, bw - 4, 14, 10, theme.PRIMARY_DARK)
         if level:
             for j, el in enumerate(sample[level - 1]):
                 c.token(el, x + 3 + (j % 2) * ((bw - 6) / 2), 40 + (j // 2) * 20, min(18, (bw - 8) / 2))
@@ -271,9 +283,9 @@ def _market(c: _Canvas) -> None:
     h = w / va.CARD_RATIO
     r = c.R(8, 6, w, h)
     c.panel(r, theme.SKY_DEEP, theme.PRIMARY, 2)
-    c.words("Priority", 8, 8, w, 18, 13, bold=True)
+    c.words(tr("mtts.view.priority"), 8, 8, w, 18, 13, bold=True)
     c.icon("priority", 8 + (w - 50) / 2, 34, 50)
-    c.words("Rating 1", 8, h - 22, w, 18, 11, theme.INK_SOFT)
+    c.words(g("rating_n", n=1), 8, h - 22, w, 18, 11, theme.INK_SOFT)
     cards = ["cryosleep", "hydroponics", "sky-dock", "navigator"]
     bids = [[("red", 5), ("yellow", 4)], [("green", 1)], [], [("yellow", 2)]]
     pri = [("blue", 2)]
@@ -283,7 +295,7 @@ def _market(c: _Canvas) -> None:
             c.card("project", P(cid), x, 6, w)
         y = 8 + h
         if not b:
-            c.words("no bids", x, y, w, 20, 11, theme.MUTED)
+            c.words(tr("mtts.view.no_bids"), x, y, w, 20, 11, theme.MUTED)
         top = max((v for _, v in b), default=0)
         for j, (col, v) in enumerate(b):
             cx = x + 4 + j * (w / 2)
@@ -297,45 +309,44 @@ def _bid_example(c: _Canvas) -> None:
     """The rulebook's Bidding Example: Cryosleep, Rating 3, red 3, yellow 4, red 5, yellow passes."""
     w = 92
     c.card("project", P("cryosleep"), 8, 6, w)
-    steps = [("red", 3, "Red bids 3 (the Rating)"), ("yellow", 4, "Yellow bids 4"),
-             ("red", 5, "Red adds 2: now 5"), ("yellow", 0, "Yellow passes")]
-    for i, (col, v, words) in enumerate(steps):
+    steps = [("red", 3, g("bid_red_3")), ("yellow", 4, g("bid_yellow_4")),
+             ("red", 5, g("bid_red_5")), ("yellow", 0, g("bid_yellow_passes"))]
+    for i, (col, v, said) in enumerate(steps):
         y = 8 + i * 30
         c.cube(col, 114, y, 24)
-        c.words(words, 144, y, 200, 24, 13, align="left")
-    c.words("Red claims Cryosleep: red's 5 Experts go to the Supply; yellow's 4 return to "
-            "yellow's Stock.", 114, 128, 360, 40, 12, theme.INK, align="left")
-    c.chip("5: Rating 3 met, the most", 320, 40, 12)
+        c.words(said, 144, y, 200, 24, 13, align="left")
+    c.words(g("bid_claims", project=words.project(P("cryosleep"))), 114, 128, 360, 40, 12,
+            theme.INK, align="left")
+    c.chip(g("bid_met"), 320, 40, 12)
 
 
 def _income(c: _Canvas) -> None:
     """Phase 1: base Income, empty lanes, Bonus tokens."""
-    c.words("Base Income (every round)", 8, 6, 230, 18, 13, bold=True, align="left")
+    c.words(g("base_income"), 8, 6, 230, 18, 13, bold=True, align="left")
     for i in range(2):
         c.icon("power", 12 + i * 30, 28, 26)
     for i in range(3):
         c.cube("green", 84 + i * 28, 29, 24)
-    c.words("+2 Power   +3 Experts", 8, 58, 230, 18, 12, theme.INK_SOFT, align="left")
-    c.words("Empty lanes", 250, 6, 220, 18, 13, bold=True, align="left")
-    c.chip("Lane 2 empty: +1 Power", 250, 28, 12, theme.SKY_DEEP)
-    c.chip("Lane 3 empty: +1 Expert", 250, 54, 12, theme.SKY_DEEP)
-    c.words("Bonus token", 8, 88, 230, 18, 13, bold=True, align="left")
+    c.words(g("base_income_amounts"), 8, 58, 230, 18, 12, theme.INK_SOFT, align="left")
+    c.words(g("empty_lanes"), 250, 6, 220, 18, 13, bold=True, align="left")
+    c.chip(g("lane2_empty"), 250, 28, 12, theme.SKY_DEEP)
+    c.chip(g("lane3_empty"), 250, 54, 12, theme.SKY_DEEP)
+    c.words(g("bonus_token"), 8, 88, 230, 18, 13, bold=True, align="left")
     c.token("installations", 12, 110, 32)
     c.arrow(50, 126, 80, 126)
     for i in range(3):
         c.icon("power", 86 + i * 24, 112, 24)
-    c.words("or", 160, 110, 30, 28, 13, theme.INK_SOFT)
+    c.words(g("or"), 160, 110, 30, 28, 13, theme.INK_SOFT)
     for i in range(3):
         c.cube("green", 192 + i * 24, 113, 22)
-    c.words("First, the Power left in your Stock is discarded and your hand cut to 5 cards.",
+    c.words(g("income_first", n=K.HAND_LIMIT),
             8, 148, 464, 22, 12, theme.INK_SOFT, align="left")
 
 
 def _events(c: _Canvas) -> None:
     w = 110
-    for i, (eid, label) in enumerate((("clear-skies", "Calm: acts now"),
-                                      ("great-storm", "Unique: acts later"),
-                                      ("deadline", "Deadline: last"))):
+    for i, (eid, label) in enumerate((("clear-skies", g("calm")), ("great-storm", g("unique")),
+                                      ("deadline", g("deadline")))):
         x = 14 + i * (w + 46)
         c.card("event", _index(K.EVENTS, eid), x, 6, w)
         c.words(label, x - 10, 8 + w / va.CARD_RATIO, w + 20, 18, 12, bold=True)
@@ -344,7 +355,7 @@ def _events(c: _Canvas) -> None:
 def _play_project(c: _Canvas) -> None:
     """A Rating 2 Project goes into Lane 2, 3 or 4, never Lane 1."""
     c.card("project", P("hydroponics"), 8, 6, 84)
-    c.words("Rating 2", 8, 8 + 84 / va.CARD_RATIO, 84, 16, 11, theme.INK_SOFT)
+    c.words(g("rating_n", n=2), 8, 8 + 84 / va.CARD_RATIO, 84, 16, 11, theme.INK_SOFT)
     c.arrow(96, 50, 118, 50)
     # four lanes to the right of the card, the ones it may go into lit
     lw = (BASE - 130 - 3 * 5) / 4
@@ -355,8 +366,8 @@ def _play_project(c: _Canvas) -> None:
         ok = i >= 2
         pygame.draw.rect(c.surf, theme.SUN if ok else theme.LINE, r, max(2, c.n(3)) if ok else 1,
                          border_radius=c.n(5))
-        c.words(f"Lane {i}", x, 10, lw, 18, 12, bold=True)
-        c.words("yes" if ok else "no: Rating 2 is higher than 1", x + 3, 40, lw - 6, 80, 12,
+        c.words(g("lane", lane=i), x, 10, lw, 18, 12, bold=True)
+        c.words(g("lane_yes") if ok else g("lane_no"), x + 3, 40, lw - 6, 80, 12,
                 theme.INK if ok else theme.DANGER)
 
 
@@ -364,9 +375,9 @@ def _advance_demote(c: _Canvas) -> None:
     lw = (BASE - 8 - 12 - 3 * 5) / 4
     x1, x2, x3 = (10 + i * (lw + 5) + lw / 2 for i in range(3))
     c.arrow(x2 + 4, 12, x3 + 20, 12)
-    c.chip("Advance: pay 1 Power", x3 + 20, 20, 12, centre=True)
+    c.chip(g("advance_pay"), x3 + 20, 20, 12, centre=True)
     c.arrow(x2 - 4, 12, x1 - 20, 12, theme.DANGER)
-    c.chip("Demote: pay 2 Power", x1 - 20, 20, 12, theme.SKY_DEEP, centre=True)
+    c.chip(g("demote_pay"), x1 - 20, 20, 12, theme.SKY_DEEP, centre=True)
     _mat(c, 50, 170, [["deckhand"], ["mechanic", "solar-array"], [], []], {}, colour="yellow",
          empty_words=False)
 
@@ -376,7 +387,7 @@ def _contact(c: _Canvas) -> None:
         x = 8 + i * 104
         c.card("contact", _index(K.CONTACTS, cid), x, 6, 96)
     c.icon("priority", 330, 20, 56)
-    c.words("Only the Priority token's holder plays Contacts, at the time the card says.",
+    c.words(g("contacts"),
             320, 84, 152, 60, 12, theme.INK, align="left")
 
 
@@ -384,9 +395,8 @@ def _level_up(c: _Canvas) -> None:
     _ark_track(c, highlight=2, marker_at=1)
     bw = (BASE - 8 - 21) / 8
     c.arrow(4 + 1.5 * bw + 3, 110, 4 + 2.5 * bw + 6, 110)
-    c.words("Your Elements include those on the next Level: move up, draw a Contact, and you "
-            "may keep one of its tokens:", 8, 118, 464, 34, 12, align="left")
-    for i, label in enumerate(("Bonus token", "Lane 1 panel", "Lanes 2-3 panel")):
+    c.words(g("level_up"), 8, 118, 464, 34, 12, align="left")
+    for i, label in enumerate((g("bonus_token"), g("lane1_panel"), g("lanes23_panel"))):
         x = 8 + i * 158
         r = c.R(x, 156, 150, 26)
         pygame.draw.rect(c.surf, BOOST_BG if i else theme.PANEL, r, border_radius=c.n(5))
@@ -398,34 +408,34 @@ def _level_up(c: _Canvas) -> None:
 def _boosts(c: _Canvas) -> None:
     _mat(c, 4, 176, [["aquarium"], ["solar-array"], ["cryosleep"], []],
          {"lane1": ["ecological"], "lanes23": ["installations", "personnel"]}, colour="green",
-         vp={1: "2 VP", 2: "3 VP", 3: "3 VP"})
+         vp={1: "vp_2", 2: "vp_3", 3: "vp_3"})
 
 
 def _scoring(c: _Canvas) -> None:
     _mat(c, 4, 250, [["farming", "aquarium"], ["solar-array", "wind-turbine"],
                      ["cryosleep", "sky-dock"], ["ark-engine"]],
          {"lane1": ["ecological"], "lanes23": ["installations"]}, colour="blue",
-         vp={1: "4 VP", 2: "6 VP", 3: "6 VP"})
-    c.chip("Lane 1: 4  +  Lanes 2-3: 12, cut to 8 (Level III)  =  12 VP", BASE / 2, 258, 12,
+         vp={1: "vp_4", 2: "vp_6", 3: "vp_6"})
+    c.chip(g("scoring"), BASE / 2, 258, 12,
            centre=True)
 
 
 def _automa(c: _Canvas) -> None:
     w = 100
-    for i, (aid, label) in enumerate((("g01", "green: easy"), ("g03", "green: easy"),
-                                      ("r01", "red: hard"), ("r02", "red: hard"))):
+    for i, (aid, label) in enumerate((("g01", g("easy")), ("g03", g("easy")),
+                                      ("r01", g("hard")), ("r02", g("hard")))):
         x = 10 + i * (w + 16)
         c.card("automa", _index(K.AUTOMA, aid), x, 6, w)
         c.words(label, x, 8 + w / va.CARD_RATIO, w, 18, 12, bold=True)
     c.cube("automa", 10, 170, 24)
-    c.words("The Automa's Experts: a Bid must beat them too.", 40, 170, 420, 24, 12, align="left")
+    c.words(g("automa_experts"), 40, 170, 420, 24, 12, align="left")
 
 
 def _actors(c: _Canvas) -> None:
     w = 112
     for i, aid in enumerate(("engineer", "recruiter")):
         c.card("actor", _index(K.ACTORS, aid), 14 + i * (w + 14), 6, w)
-    c.words("Dealt 2, keep 1: a unique ability for the whole game.", 270, 40, 200, 80, 13,
+    c.words(g("actors"), 270, 40, 200, 80, 13,
             align="left")
 
 
