@@ -19,7 +19,7 @@ GAMES = Path(__file__).resolve().parents[1] / "weather_tabletop" / "games"
 
 #: game -> its modules whose strings are checked (the rules, the words, the view)
 CHECKED = {
-    "meteo": ("rules.py", "words.py", "view.py", "view_art.py"),
+    "meteo": ("rules.py", "words.py", "view.py", "view_art.py", "guide_art.py"),
     "machines_to_the_sky": ("rules.py", "words.py", "view.py", "view_art.py", "guide_art.py"),
 }
 
@@ -31,6 +31,8 @@ ALLOWED = {
         "GameEnded.reason as the saves recorded it (replay compares events); never shown",
     ("meteo", "rules.py", "unknown event {}"):
         "a programming error (an event class without an apply function), not a player's text",
+    ("meteo", "guide_art.py", "Meteo's guide has no picture {}"):
+        "a programming error (guide.toml names a picture the code does not draw)",
     ("machines_to_the_sky", "rules.py", "the step machine does not settle"):
         "a programming error (automatic steps that never reach a decision), not a player's text",
     ("machines_to_the_sky", "rules.py", "unknown phase {}"):

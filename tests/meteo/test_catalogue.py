@@ -174,7 +174,11 @@ def test_every_key_the_code_names_is_in_the_catalogue():
              | {f"meteo.table.legend.{e}" for e in ("impassable", "passable", "holds", "cancel")}
              | {f"meteo.table.head.{c}" for c in ("plain", "forest", "mountains", "lake")}
              | {f"meteo.table.head.{k}" for k in BOARD.marker_kinds}
-             | {f"meteo.source.{c.source}" for c in BOARD.cells.values()})
+             | {f"meteo.source.{c.source}" for c in BOARD.cells.values()}
+             | {f"meteo.guide.field.{k}" for k in ("plain", "forest", "mountains", "lake",
+                                                    "coloured", "wind")}
+             | {f"meteo.guide.example.{k}" for k in ("sun_plain", "ice_lake", "fog_mountains")}
+             | {f"meteo.guide.legend.{e}" for e in ("impassable", "passable", "holds")})
     missing = sorted(k for k in named | built if k not in CATALOGUE)
     assert not missing
     assert all(k.startswith("meteo.") for k in CATALOGUE)
@@ -323,3 +327,18 @@ def test_switching_the_language_re_renders_the_open_table(app, pseudo, monkeypat
     post(app)
     assert scene.w["actions"].texts == english_moves
     assert not any(l.text.startswith("[") for l in scene.log.lines)
+
+
+def test_the_guide_pictures_are_labelled_from_the_catalogue(pseudo):
+    """The pictures of Meteo's guide draw their labels from the catalogue, per language."""
+    from weather_tabletop.games.meteo import guide_art
+    from weather_tabletop.ui.theme import TextCache
+
+    pygame.init()
+    pygame.display.set_mode((800, 600))
+    text = TextCache()
+    english = {n: pygame.image.tobytes(guide_art.picture(n, 520, text), "RGBA")
+               for n in ("fields", "markers", "pieces", "fog", "scoring")}
+    i18n.set_language(pseudo)
+    for name, pixels in english.items():
+        assert pygame.image.tobytes(guide_art.picture(name, 520, text), "RGBA") != pixels, name

@@ -14,10 +14,12 @@ from typing import Callable
 
 import pygame
 
+from weather_tabletop.i18n import language, msg, tr
 from weather_tabletop.ui import art, theme
 from weather_tabletop.ui.theme import TextCache
 
 from . import view_art as va
+from .words import marker as marker_name
 from .board import BOARD, COLOURED, DIRECTIONS, LANDSCAPE, LANDSCAPES, PERCH, VILLAGE, WIND, Pos, distance
 from .rules import COLOURS, start_village
 from .view import FIGURE_DY, FIGURE_H, PAIR_DX, TOKEN_D, TOKEN_DY
@@ -248,19 +250,18 @@ def _hex_item(s: float, spec: dict, text: TextCache) -> pygame.Surface:
 def _fields(width: int, text: TextCache) -> pygame.Surface:
     cols = 6 if width >= 420 else 3
     s = min(34.0, ((width - 2 * PAD) / cols - 10) / va.SQRT3)
-    specs = [({"land": "plain"}, "Plain"), ({"land": "forest"}, "Forest"),
-             ({"land": "mountains"}, "Mountains"), ({"land": "lake"}, "Lake (impassable)"),
-             ({"kind": COLOURED, "colour": RED}, "Coloured space"),
-             ({"kind": WIND}, "Wind space")]
-    return _items(width, [(_hex_item(s, spec, text), label) for spec, label in specs], text,
-                  cols)
+    specs = [({"land": "plain"}, "plain"), ({"land": "forest"}, "forest"),
+             ({"land": "mountains"}, "mountains"), ({"land": "lake"}, "lake"),
+             ({"kind": COLOURED, "colour": RED}, "coloured"), ({"kind": WIND}, "wind")]
+    return _items(width, [(_hex_item(s, spec, text), tr(msg(f"meteo.guide.field.{label}")))
+                          for spec, label in specs], text, cols)
 
 
 def _markers(width: int, text: TextCache) -> pygame.Surface:
     cols = 7 if width >= 420 else 4
     d = round(min(54, (width - 2 * PAD) / cols - 12))
-    items = [(va.token(k, d), BOARD.marker_names[k]) for k in BOARD.marker_kinds]
-    items.append((va.token("back", d), "Back"))
+    items = [(va.token(k, d), tr(marker_name(k))) for k in BOARD.marker_kinds]
+    items.append((va.token("back", d), tr(msg("meteo.guide.back"))))
     return _items(width, items, text, cols)
 
 
@@ -284,8 +285,10 @@ def _pieces(width: int, text: TextCache) -> pygame.Surface:
     d = max(18, min(48, cell // 3))
     die = _row([va.die_face(5, d)], 0)
     wind = art.svg("meteo/wind_marker.svg", (d, d))
-    return _items(width, [(figures, "Figures, six colours"), (witches, "Witches 1, 2 and 3"),
-                          (die, "The die"), (wind, "The wind marker")], text, 2)
+    return _items(width, [(figures, tr(msg("meteo.guide.figures"))),
+                          (witches, tr(msg("meteo.guide.witches"))),
+                          (die, tr(msg("meteo.view.die"))),
+                          (wind, tr(msg("meteo.guide.wind_marker")))], text, 2)
 
 
 def _island(width: int, text: TextCache, colours: tuple[int, ...] = (RED, YELLOW),
@@ -381,18 +384,19 @@ def _setup(width: int, text: TextCache) -> pygame.Surface:
         _arrow(surf, _toward(a, b, 0.3), _toward(a, b, 0.85), theme.PRIMARY_DARK,
                max(2, round(s * 0.12)))
         side = (b[0] + 1.25 * s, b[1] - 0.2 * s) if b[0] >= a[0] else (b[0] - 1.25 * s, b[1])
-        _badge(surf, side, "1 step", _font_px(s, 0.36), theme.PRIMARY_DARK, text)
+        _badge(surf, side, tr(msg("meteo.view.steps", n=1)), _font_px(s, 0.36), theme.PRIMARY_DARK,
+               text)
 
     return _scene(width, spaces, text, max_s=36, extra=extra)
 
 
 def _marker_on_field(width: int, text: TextCache) -> pygame.Surface:
     s = min(36.0, ((width - 2 * PAD) / 3 - 10) / va.SQRT3)
-    specs = [({"land": "plain", "marker": "sun"}, "Sun on a plain: impassable"),
-             ({"land": "lake", "marker": "ice"}, "Ice on a lake: passable"),
-             ({"land": "mountains", "marker": "fog", "pieces": (BLUE,)},
-              "Fog on mountains: holds")]
-    return _items(width, [(_hex_item(s, spec, text), label) for spec, label in specs], text, 3)
+    specs = [({"land": "plain", "marker": "sun"}, "sun_plain"),
+             ({"land": "lake", "marker": "ice"}, "ice_lake"),
+             ({"land": "mountains", "marker": "fog", "pieces": (BLUE,)}, "fog_mountains")]
+    return _items(width, [(_hex_item(s, spec, text), tr(msg(f"meteo.guide.example.{label}")))
+                          for spec, label in specs], text, 3)
 
 
 def _cancel(width: int, text: TextCache) -> pygame.Surface:
@@ -419,7 +423,7 @@ def _cancel(width: int, text: TextCache) -> pygame.Surface:
     surf.blit(backs, backs.get_rect(midbottom=(mid, y - 4)))
     box = pygame.Rect(PAD, PAD + before.get_height() + PAD, w - 2 * PAD,
                       h - before.get_height() - 2 * PAD - PAD // 2)
-    text.box(surf, "both markers go back into the supply", box, 13, theme.INK_SOFT,
+    text.box(surf, tr(msg("meteo.guide.both_back")), box, 13, theme.INK_SOFT,
              align="center", valign="top")
     return surf
 
@@ -438,10 +442,12 @@ def _placement_table(width: int, text: TextCache) -> pygame.Surface:
     h = PAD + head + len(kinds) * cell + legend_h + PAD
     surf = _canvas(w, h)
     x0 = (w - cell * (cols - 0.5)) / 2
-    text.box(surf, "on fields", pygame.Rect(round(x0 + cell), PAD, 3 * cell, head), 13, theme.INK,
-             bold=True, align="center", wrap=False)
-    text.box(surf, "cancels", pygame.Rect(round(x0 + 4.5 * cell), PAD, 3 * cell, head), 13,
-             theme.INK, bold=True, align="center", wrap=False)
+    heading = pygame.Rect(round(x0 + cell), PAD, 3 * cell, head)
+    text.box(surf, tr(msg("meteo.guide.on_fields")), heading, 13, theme.INK, bold=True,
+             align="center", wrap=False)
+    text.box(surf, tr(msg("meteo.guide.cancels")),
+             pygame.Rect(round(x0 + 4.5 * cell), PAD, 3 * cell, head), 13, theme.INK, bold=True,
+             align="center", wrap=False)
     for i, kind in enumerate(kinds):
         y = PAD + head + i * cell + cell / 2
         if i % 2 == 0:
@@ -467,8 +473,8 @@ def _placement_table(width: int, text: TextCache) -> pygame.Surface:
     y = PAD + head + len(kinds) * cell + 4
     line = text.font(13).get_linesize() + 2
     col_w = (w - 2 * PAD) // 2
-    legend = [("impassable", "impassable"), ("passable", "lake passable"),
-              ("holds", "fog holds")]
+    legend = [(effect, tr(msg(f"meteo.guide.legend.{effect}")))
+              for effect in ("impassable", "passable", "holds")]
     for k, (effect, words) in enumerate(legend):
         x = PAD + (k % 2) * col_w
         top = y + (k // 2) * line
@@ -535,7 +541,8 @@ def _fog(width: int, text: TextCache) -> pygame.Surface:
                max(2, round(s * 0.09)))
         _arrow(surf, (b[0] + 0.35 * s, b[1] + 0.55 * s), (c[0] - 0.1 * s, c[1] + 0.55 * s), BAD,
                max(2, round(s * 0.09)), crossed=True)
-        lines = [(a, "in: yes"), (b, "held"), (c, "closed")]
+        lines = [(a, tr(msg("meteo.guide.fog_in"))), (b, tr(msg("meteo.guide.fog_held"))),
+                 (c, tr(msg("meteo.guide.fog_closed")))]
         for p, words in lines:
             box = pygame.Rect(0, 0, round(va.SQRT3 * s), below)
             box.midtop = (round(p[0]), round(p[1] + s + 2))
@@ -576,8 +583,8 @@ def _draw_picture(width: int, text: TextCache) -> pygame.Surface:
     pygame.draw.circle(slot, theme.LINE, (d // 2, d // 2), d // 2 - 1, 2)
     hand = _row([va.token("fire", d), va.token("ice", d), slot], PAD // 2)
     supply = _row([va.token("back", d), va.token("sun", d), va.token("fog", d)], PAD // 2)
-    return _items(width, [(supply, "Supply and the two face-up markers"),
-                          (hand, "Your hand: draw back up to 3")], text, 1)
+    return _items(width, [(supply, tr(msg("meteo.guide.supply"))),
+                          (hand, tr(msg("meteo.guide.hand")))], text, 1)
 
 
 def _wind_circle(width: int, text: TextCache) -> pygame.Surface:
@@ -623,7 +630,8 @@ def _wind_circle(width: int, text: TextCache) -> pygame.Surface:
     rect = face.get_rect(center=(cx + R + PAD + (w - cx - R - PAD) // 2, cy))
     pygame.draw.rect(surf, theme.HIGHLIGHT, rect.inflate(8, 8), 3, border_radius=die // 4)
     surf.blit(face, rect)
-    words = text.render("2: east", 13, theme.INK, bold=True)
+    words = text.render(tr(msg("meteo.guide.die_face", face=2, direction=msg("meteo.direction.E"))),
+                        13, theme.INK, bold=True)
     surf.blit(words, words.get_rect(midtop=(rect.centerx, rect.bottom + 8)))
     return surf
 
@@ -653,9 +661,10 @@ def _wind_blow(width: int, text: TextCache) -> pygame.Surface:
         _arrow(surf, _toward(a, b, 0.12), _toward(a, b, 0.9), theme.PRIMARY_DARK, wdt)
         box = pygame.Rect(0, 0, surf.get_width() - 2 * PAD, below)
         box.midbottom = (surf.get_width() // 2, surf.get_height() - PAD // 2)
-        words = text.render("Wind: east", 13, theme.INK_SOFT, bold=True)
-        r = words.get_rect(center=box.center).move(-round(s * 0.6), 0)
-        surf.blit(words, r)
+        label = text.render(tr(msg("meteo.guide.wind", direction=msg("meteo.direction.E"))), 13,
+                            theme.INK_SOFT, bold=True)
+        r = label.get_rect(center=box.center).move(-round(s * 0.6), 0)
+        surf.blit(label, r)
         _arrow(surf, (r.right + 6, r.centery), (r.right + 6 + round(s * 1.2), r.centery),
                theme.PRIMARY_DARK, max(2, round(s * 0.1)))
 
@@ -672,8 +681,8 @@ def _scoring(width: int, text: TextCache) -> pygame.Surface:
 
     def extra(surf: pygame.Surface, px: Callable, s: float) -> None:
         size = _font_px(s, 0.7)
-        for pos, words, fill in ((home, "+3 each", GOOD), (half, "+1", GOOD), (out, "-1", BAD),
-                                 (start, "-3", BAD)):
+        for pos, words, fill in ((home, tr(msg("meteo.guide.points_each", points="+3")), GOOD),
+                                 (half, "+1", GOOD), (out, "-1", BAD), (start, "-3", BAD)):
             x, y = px(pos)
             dx = 2.6 * s if x < surf.get_width() / 2 else -2.6 * s
             _badge(surf, (x + dx, y), words, size, fill, text)
@@ -700,12 +709,13 @@ PICTURES: dict[str, Callable[[int, TextCache], pygame.Surface]] = {
     "scoring": _scoring,
 }
 
-_made: dict[tuple[str, int], pygame.Surface] = {}
+_made: dict[tuple[str, int, str], pygame.Surface] = {}
 
 
 def picture(name: str, width: int, text: TextCache) -> pygame.Surface:
-    """The guide's picture ``name``, at most ``width`` pixels wide (made once per width)."""
-    key = (name, width)
+    """The guide's picture ``name``, at most ``width`` pixels wide (made once per width and
+    language: its labels are catalogue texts)."""
+    key = (name, width, language())
     surf = _made.get(key)
     if surf is None:
         make = PICTURES.get(name)
