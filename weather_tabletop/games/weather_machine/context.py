@@ -18,6 +18,7 @@ class Ctx:
     def __init__(self, state: WMState) -> None:
         self.s = state
         self.ev: list[Event] = []
+        self._written: tuple[tuple, ...] | None = None  # the stack as events write it
 
     def set(self, path: tuple, value: Any, cls: type = Set) -> None:
         e = cls(tuple(path), value)
@@ -48,31 +49,28 @@ class Ctx:
         return self.s.stack[-1]
 
     def stack_tuples(self) -> tuple[tuple, ...]:
-        """The stack as its event writes it (a memo on the state that ``set_stack`` made)."""
-        t = self.s.__dict__.get("_stack_t")
-        if t is None:
-            t = tuple([step_tuple(x) for x in self.s.stack])
-        return t
+        """The stack as its events write it (``step_tuple``), kept along as it changes."""
+        if self._written is None:
+            self._written = tuple(map(step_tuple, self.s.stack))
+        return self._written
 
     def set_stack(self, steps: tuple[Step, ...], written: tuple[tuple, ...]) -> None:
-        """The stack becomes ``steps``; its event holds them as ``written`` (``step_tuple``)."""
+        """The stack becomes ``steps``; its event holds them as ``written``."""
         e = Set(("stack",), written)
         self.ev.append(e)
         new = evolve(self.s, "stack", steps)
-        new.__dict__["_stack_t"] = written
         self.s.__dict__["_ahead"] = (e, new)
         self.s = new
+        self._written = written
 
     def push(self, *steps: Step) -> None:
         """Push steps; the first one given ends on top (runs first)."""
         pushed = steps[::-1]
-        written = self.s.__dict__.get("_stack_t") or self.stack_tuples()
-        self.set_stack(self.s.stack + pushed, written + tuple(map(step_tuple, pushed)))
+        self.set_stack(self.s.stack + pushed, self.stack_tuples() + tuple(map(step_tuple, pushed)))
 
     def pop(self) -> Step:
         top = self.s.stack[-1]
-        written = self.s.__dict__.get("_stack_t") or self.stack_tuples()
-        self.set_stack(self.s.stack[:-1], written[:-1])
+        self.set_stack(self.s.stack[:-1], self.stack_tuples()[:-1])
         return top
 
     def retop(self, step: Step) -> None:

@@ -534,6 +534,31 @@ _STEP_FIELDS: dict[type, tuple[str, ...]] = {cls: tuple(f.name for f in fields(c
                                              for cls in DECISIONS + EFFECTS}
 
 
+def _quick_init(cls: type) -> None:
+    """Give a step class an ``__init__`` that fills its field dict at once (the rules make
+    thousands of steps per game; the frozen dataclass ``__init__`` sets each field through
+    ``object.__setattr__``). Same arguments, same checks of their number and names."""
+    names = _STEP_FIELDS[cls]
+    known = frozenset(names)
+
+    def __init__(self: Step, *args: Any, **kwargs: Any) -> None:
+        d = self.__dict__
+        d.update(zip(names, args))
+        if kwargs:
+            if not known.issuperset(kwargs) or any(k in d for k in kwargs):
+                raise TypeError(f"{cls.__name__}: bad arguments {sorted(kwargs)}")
+            d.update(kwargs)
+        if len(args) > len(names) or len(d) != len(names):
+            raise TypeError(f"{cls.__name__} takes {', '.join(names)}")
+
+    __init__.__qualname__ = f"{cls.__name__}.__init__"
+    cls.__init__ = __init__  # type: ignore[misc]
+
+
+for _cls in DECISIONS + EFFECTS:
+    _quick_init(_cls)
+
+
 def step_tuple(step: Step) -> tuple:
     """The tuple a step is written as in events and saves (worked out once per step)."""
     d = step.__dict__
@@ -658,32 +683,24 @@ _FIELDS: dict[type, tuple[str, ...]] = {cls: tuple(f.name for f in fields(cls))
 
 
 #: what the rules memoize in a state's or a player's ``__dict__``
-_MEMOS = ("_opts", "_ahead", "_caps", "_stack_t")
+_MEMOS = ("_opts", "_ahead", "_caps")
 
 
 def evolve(obj: Any, key: str, value: Any) -> Any:
     """``dataclasses.replace(obj, **{key: value})`` for a ``PlayerState`` or ``WMState`` (the
     rules' hot path, once or twice per event): the same new value, built by copying the field
     dict instead of going through ``__init__``. What the rules memoize in an object's
-    ``__dict__`` (keys that are not fields) is not carried over, except the written form of
-    the stack (``_stack_t``) while the stack stays the same."""
+    ``__dict__`` (keys that are not fields) is not carried over."""
     d = obj.__dict__.copy()
     names = _FIELDS[obj.__class__]
-    written = None
     if len(d) != len(names):  # memos: the fields only
-        written = d.pop("_stack_t", None)
-        if len(d) != len(names):
-            for memo in _MEMOS:
-                d.pop(memo, None)
-            if len(d) != len(names):  # something else
-                d = {name: d[name] for name in names}
-        if key == "stack":
-            written = None
+        for memo in _MEMOS:
+            d.pop(memo, None)
+        if len(d) != len(names):  # something else
+            d = {name: d[name] for name in names}
     if key not in d:
         raise TypeError(f"{obj.__class__.__name__} has no field {key!r}")
     d[key] = value
-    if written is not None:
-        d["_stack_t"] = written
     new = object.__new__(obj.__class__)
     object.__setattr__(new, "__dict__", d)
     return new
