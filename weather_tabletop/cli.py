@@ -363,7 +363,7 @@ def _verify(args: argparse.Namespace) -> int:
         "file": str(args.file), "game": game.id, "title": game.title,
         "seats": [s.name for s in match.config.seats], "commands": commands,
         "log_entries": len(match.log), "over": game.is_over(state),
-        "progress": game.progress(state), "notice": saved.notice,
+        "progress": str(game.progress(state)), "notice": saved.notice,
     }
     if info["over"]:
         info["scores"] = [{"seat": l.seat, "name": match.config.seats[l.seat].name, "total": l.total,

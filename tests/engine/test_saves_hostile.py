@@ -427,3 +427,17 @@ def _long_game_match():
         if match.active[-1].barrier is None and match.depth > 20:
             break
     return match
+
+
+def test_a_save_holds_the_progress_line_as_a_message_not_prose(tmp_path):
+    """Issue 17: the label of each line is the game's message (key and parameters); the list
+    renders it in the reader's language."""
+    from weather_tabletop.i18n import tr
+
+    saved = _long_game(tmp_path, steps=12)
+    saved.close()
+    last = json.loads(saved.path.read_bytes().splitlines()[-1])
+    assert isinstance(last["label"], dict) and last["label"]["key"].startswith("meteo.progress.")
+    row = storage.list_saves(tmp_path)[0]
+    game = saved.match.game
+    assert row.progress == tr(game.progress_msg(saved.match.state)) == game.progress(saved.match.state)

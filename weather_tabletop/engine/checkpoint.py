@@ -19,6 +19,7 @@ import dataclasses
 import sys
 from typing import Any
 
+from ..i18n import Msg
 from .codec import Codec, encode
 from .match import Group, Match
 from .protocol import Command, Game
@@ -32,7 +33,7 @@ MOST_GROUPS = 64  # groups above the base plus the redo stack, at most
 def group_body(group: Group) -> dict[str, Any]:
     """The saved form of one log group (``label`` and ``over`` are for people reading the file
     and the saved-games list; loading recomputes both)."""
-    body: dict[str, Any] = {"n": group.n, "kind": group.kind, "label": group.label,
+    body: dict[str, Any] = {"n": group.n, "kind": group.kind, "label": label_value(group.label),
                             "over": group.over}
     if group.seat is not None:
         body["seat"] = group.seat
@@ -41,6 +42,29 @@ def group_body(group: Group) -> dict[str, Any]:
     if group.kind in ("setup", "command"):
         body["events"] = encode(group.events)
     return body
+
+
+def label_value(label: Any) -> Any:
+    """A group's label as saved: a message as its key and parameters (no prose in the file), a
+    text (a game without messages) as it is."""
+    if isinstance(label, Msg):
+        return {"key": label.key, "params": {k: label_value(v) for k, v in label.params}}
+    if isinstance(label, (tuple, list)):
+        return [label_value(v) for v in label]
+    return label
+
+
+def label_from(value: Any, depth: int = 0) -> Any:
+    """A saved label back as a message (or a text); anything malformed gives ""."""
+    if isinstance(value, str) or depth > 6:
+        return value if isinstance(value, str) else ""
+    if isinstance(value, list):
+        return tuple(label_from(v, depth + 1) for v in value)
+    if isinstance(value, dict) and isinstance(value.get("key"), str) and \
+            isinstance(value.get("params", {}), dict):
+        return Msg(value["key"], tuple((str(k), label_from(v, depth + 1))
+                                       for k, v in value.get("params", {}).items()))
+    return value if isinstance(value, (int, bool)) and depth else ""
 
 
 def decode_group(codec: Codec, body: dict[str, Any]) -> Group:

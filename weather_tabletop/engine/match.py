@@ -33,7 +33,7 @@ class Group:
     command: Command | None = None
     events: tuple[Event, ...] = ()
     turn: Hashable = None  # the turn the command was given in (for the undo policy)
-    label: str = ""  # the game's progress line after this group
+    label: Any = ""  # the game's progress line after this group (a Msg, or a text)
     over: bool = False  # the game is over after this group
 
     @property
@@ -91,7 +91,7 @@ class Match:
         match = cls(game, config, **kwargs)
         events = tuple(game.setup_events(match.state))
         new_state = _fold(game, match.state, events)
-        match._commit(group=Group(0, "setup", None, None, events, None, game.progress(new_state)),
+        match._commit(group=Group(0, "setup", None, None, events, None, _progress(game, new_state)),
                       new_state=new_state)
         return match
 
@@ -109,7 +109,7 @@ class Match:
         match._sealed = base
         first = groups[0]
         state, rebuilt = base_state, [Group(first.n, first.kind, first.seat, first.command,
-                                            first.events, None, game.progress(base_state),
+                                            first.events, None, _progress(game, base_state),
                                             game.is_over(base_state))]
         for g in groups[1:]:
             new_state = _fold(game, state, g.events)
@@ -201,7 +201,7 @@ class Match:
         new_state = _fold(self.game, self.state, events)
         group = Group(
             self.version, "command", command.seat, command, events,
-            self.game.turn_id(self.state), self.game.progress(new_state),
+            self.game.turn_id(self.state), _progress(self.game, new_state),
             self.game.is_over(new_state),
         )
         self._commit(group, new_state)
@@ -268,7 +268,7 @@ class Match:
             if expected != events:
                 raise ValueError("the setup does not match the game's seed")
             new_state = _fold(self.game, self.state, events)
-            group = Group(0, "setup", None, None, events, None, self.game.progress(new_state))
+            group = Group(0, "setup", None, None, events, None, _progress(self.game, new_state))
             self._commit(group, new_state)
             return group
         if not self.version:
@@ -345,11 +345,19 @@ class Match:
         return state
 
 
+def _progress(game: Game, state: Any) -> Any:
+    """The progress line kept as a group's label: the game's message (``progress_msg``: a key
+    and parameters, rendered when shown, so a save file holds no prose) or, for a game without
+    one, its text."""
+    as_msg = getattr(game, "progress_msg", None)
+    return as_msg(state) if as_msg is not None else game.progress(state)
+
+
 def _recomputed(game: Game, group: Group, before: Any, after: Any) -> Group:
     """``group`` with the turn it was given in and the label and end flag after it."""
     return Group(group.n, group.kind, group.seat, group.command, group.events,
                  game.turn_id(before) if group.kind == "command" else None,
-                 game.progress(after), game.is_over(after))
+                 _progress(game, after), game.is_over(after))
 
 
 def _fold(game: Game, state: Any, events: Iterable[Event]) -> Any:

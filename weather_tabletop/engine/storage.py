@@ -411,8 +411,7 @@ def _replay_bodies(match: Match, codec: Codec, bodies: list[dict[str, Any]], nam
         saved = checkpoints.get(match.version)
         if saved is not None:
             made = checkpoint.body(match, saved.get("prev", ""))
-            if made is None or _canonical(made) != _canonical(
-                    {k: v for k, v in saved.items() if k != "_at"}):
+            if made is None or _canonical(_comparable(made)) != _canonical(_comparable(saved)):
                 raise LoadError(f"{name} has a checkpoint that does not match its moves "
                                 f"(before entry {match.version}): the file was changed outside "
                                 "the app.")
@@ -426,6 +425,17 @@ def _replay_bodies(match: Match, codec: Codec, bodies: list[dict[str, Any]], nam
         except Exception as exc:  # crafted data reaching a rule the recorder never could
             raise LoadError(f"{where} does not match the game's rules "
                             f"({type(exc).__name__}: {exc}).") from None
+
+
+def _comparable(saved: dict[str, Any]) -> dict[str, Any]:
+    """A checkpoint without what is not checked: the groups' labels (progress lines, for people
+    reading the file; recomputed on load) and the reader's own bookkeeping."""
+    out = {k: v for k, v in saved.items() if k != "_at"}
+    for key in ("groups", "undone"):
+        if isinstance(out.get(key), list):
+            out[key] = [{k: v for k, v in g.items() if k != "label"} if isinstance(g, dict) else g
+                        for g in out[key]]
+    return out
 
 
 def _setup(read: _Read, name: str) -> tuple[Game, GameConfig, bool, Codec]:
@@ -783,7 +793,7 @@ def _info(path: Path) -> SaveInfo:
         game, config, _casual = _config_from_header(header)
         locked = is_locked(path)
         return SaveInfo(path, path.stem, game.id, _shown(header.get("created")), modified,
-                        config.seats, _shown(last.get("label")), last.get("over") is True,
+                        config.seats, _shown(_label_text(last.get("label"))), last.get("over") is True,
                         last["n"] + 1 if type(last.get("n")) is int else 0, "", locked)
     except LoadError as exc:
         return SaveInfo(path, path.stem, "?", "", modified, (), f"cannot be loaded: {exc.message}",
@@ -837,6 +847,17 @@ def _ends(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
     finally:
         os.close(fd)
     return header, last
+
+
+def _label_text(value: Any) -> str:
+    """A saved progress line in the reader's language (a message) or as written (a text)."""
+    from ..i18n import tr
+
+    label = checkpoint.label_from(value)
+    try:
+        return tr(label) if not isinstance(label, str) else label
+    except Exception:  # noqa: BLE001 - a crafted label never stops the list
+        return ""
 
 
 def _shown(text: Any) -> str:
