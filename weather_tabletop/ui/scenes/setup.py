@@ -12,7 +12,7 @@ import pygame_gui
 from ... import games, remember
 from ...engine.protocol import GameConfig, SeatConfig, default_colours, seats_error
 from ... import i18n
-from ...i18n import tr
+from ...i18n import Msg, tr
 from .. import theme, widgets
 from ..scene import Scene
 from ..table_view import draw_token
@@ -399,7 +399,8 @@ class SetupScene(Scene):
                     value = self.options.get(spec.key, spec.default)
                     if seat is not None:
                         value = spec.seat_values(value, len(self.seats))[seat]
-                    dd = widgets.dropdown(self, rect, [(_choice_text(c), str(c)) for c in spec.choices],
+                    dd = widgets.dropdown(self, rect, [(_choice_text(c, spec), str(c))
+                                                       for c in spec.choices],
                                           str(value))
                     self.controls[dd] = ("option", spec.key) if seat is None else (
                         "seat_option", (spec.key, seat))
@@ -625,8 +626,12 @@ def _last_setup() -> dict[str, Any]:
     return out
 
 
-def _choice_text(choice: Any) -> str:
-    """How an option's value reads on screen: yes/no for switches, else the value."""
-    if isinstance(choice, bool):
-        return tr("common.yes") if choice else tr("common.no")
+def _choice_text(choice: Any, spec: Any = None) -> str:
+    """How an option's value reads on screen: yes/no for switches, the game's own words for the
+    value (its catalogue's ``<option label key>.<value>``) where it has them, else the value."""
+    if isinstance(choice, bool) or choice in ("yes", "no"):
+        return tr("common.yes") if choice in (True, "yes") else tr("common.no")
+    label = getattr(spec, "label", None)
+    if isinstance(label, Msg) and i18n.has(f"{label.key}.{choice}"):
+        return tr(f"{label.key}.{choice}")
     return tr(str(choice))
