@@ -10,6 +10,7 @@ from tests.support.play import config
 from weather_tabletop import games
 from weather_tabletop.ai import make_player
 from weather_tabletop.engine.match import Match
+from weather_tabletop.i18n import tr
 
 #: game, seed, hard's iterations per move, commands played
 CASES = [("meteo", 9, 8, 120), ("machines-to-the-sky", 6, 6, 90), ("weather-machine", 9, 4, 90)]
@@ -27,8 +28,8 @@ def test_computer_moves_are_legal_and_read_as_one_line(game_id, seed, iterations
         view = game.view(s, seat)
         cmd = players[seat].choose(game, view, seat)
         assert cmd in game.legal_commands(s, seat)
-        line = game.describe_command(s, cmd)
+        line = tr(game.describe_command(s, cmd))  # a message, rendered as the log shows it
         assert line and "\n" not in line and type(cmd).__name__ not in line
-        assert game.describe_command(view, cmd) == line  # what the seat saw says the same
+        assert tr(game.describe_command(view, cmd)) == line  # what the seat saw says the same
         for e in game.decide(s, cmd):
             s = game.apply(s, e)
