@@ -18,7 +18,8 @@ class Ctx:
     def __init__(self, state: WMState) -> None:
         self.s = state
         self.ev: list[Event] = []
-        self._written: tuple[tuple, ...] | None = None  # the stack as events write it
+        # the stack as events write it: kept on the state ``decide`` ends on (``keep_written``)
+        self._written: tuple[tuple, ...] | None = state.__dict__.get("_stack_t")
 
     def set(self, path: tuple, value: Any, cls: type = Set) -> None:
         e = cls(tuple(path), value)
@@ -53,6 +54,12 @@ class Ctx:
         if self._written is None:
             self._written = tuple(map(step_tuple, self.s.stack))
         return self._written
+
+    def keep_written(self) -> None:
+        """Leave the written stack on the state worked out last (a memo, never a field), for
+        the next ``decide`` from it."""
+        if self._written is not None:
+            self.s.__dict__["_stack_t"] = self._written
 
     def set_stack(self, steps: tuple[Step, ...], written: tuple[tuple, ...]) -> None:
         """The stack becomes ``steps``; its event holds them as ``written``."""

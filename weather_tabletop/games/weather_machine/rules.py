@@ -168,6 +168,7 @@ class WeatherMachine:
         c = Ctx(state)
         handle(c, step, command)
         advance_flow(c)
+        c.keep_written()
         return c.ev
 
     def apply(self, state: WMState, event: Event) -> WMState:

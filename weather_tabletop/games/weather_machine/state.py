@@ -537,9 +537,12 @@ _STEP_FIELDS: dict[type, tuple[str, ...]] = {cls: tuple(f.name for f in fields(c
 def _quick_init(cls: type) -> None:
     """Give a step class an ``__init__`` that fills its field dict at once (the rules make
     thousands of steps per game; the frozen dataclass ``__init__`` sets each field through
-    ``object.__setattr__``). Same arguments, same checks of their number and names."""
+    ``object.__setattr__``) and works out the tuple it is written as. Same arguments, same
+    checks of their number and names."""
     names = _STEP_FIELDS[cls]
     known = frozenset(names)
+    head = ("fx",) if issubclass(cls, Effect) else (cls.kind,)
+    name = (cls.name,) if issubclass(cls, Effect) else ()
 
     def __init__(self: Step, *args: Any, **kwargs: Any) -> None:
         d = self.__dict__
@@ -550,6 +553,8 @@ def _quick_init(cls: type) -> None:
             d.update(kwargs)
         if len(args) > len(names) or len(d) != len(names):
             raise TypeError(f"{cls.__name__} takes {', '.join(names)}")
+        values = tuple(map(d.__getitem__, names))
+        d["_t"] = head + values[:1] + name + values[1:]  # ``step_tuple``: a memo, never a field
 
     __init__.__qualname__ = f"{cls.__name__}.__init__"
     cls.__init__ = __init__  # type: ignore[misc]
@@ -683,7 +688,7 @@ _FIELDS: dict[type, tuple[str, ...]] = {cls: tuple(f.name for f in fields(cls))
 
 
 #: what the rules memoize in a state's or a player's ``__dict__``
-_MEMOS = ("_opts", "_ahead", "_caps")
+_MEMOS = ("_opts", "_ahead", "_caps", "_stack_t")
 
 
 def evolve(obj: Any, key: str, value: Any) -> Any:
