@@ -15,6 +15,7 @@ from weather_tabletop import games
 from weather_tabletop.ai import RandomPlayer
 from weather_tabletop.engine.match import Match
 from weather_tabletop.engine.protocol import IllegalMove
+from weather_tabletop.i18n import tr
 
 
 def mutants(command, rng: random.Random, players: int, strings: list[str]):
@@ -66,7 +67,7 @@ def test_illegal_commands_are_refused_with_a_reason_and_change_nothing(game_id):
                             continue
                         with pytest.raises(IllegalMove) as info:
                             game.decide(state, bad)
-                        assert info.value.reason and len(info.value.reason) > 10, bad
+                        assert info.value.reason and len(tr(info.value.reason)) > 10, bad
                         tried += 1
                 assert state == snapshot
                 refused += tried
