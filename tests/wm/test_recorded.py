@@ -1,12 +1,19 @@
 """A recorded complete 3-player game (greedy computer seats) in ``saves/`` is verified by the
-command line and replays to its recorded final scores."""
+command line and replays to its recorded final scores. It is recorded with
+
+    weather-tabletop simulate --game weather-machine --players 3 --bots greedy --games 1 --seed 7 --save-dir DIR
+
+(issue 17: recorded again when the setup's events got their names; the same 279 commands)."""
 
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.wm.helpers import conservation
 from weather_tabletop.cli import main
-from weather_tabletop.engine.storage import SavedGame
+from weather_tabletop.engine import storage
+from weather_tabletop.engine.storage import LoadError, SavedGame
 from weather_tabletop.games.weather_machine.rules import GAME
 
 SAVE = Path(__file__).resolve().parents[2] / "saves" / "weather-machine-demo-3p.wtsave"
@@ -28,3 +35,35 @@ def test_verify_accepts_the_recorded_game(capsys) -> None:
     info = json.loads(capsys.readouterr().out)
     assert info["game"] == "weather-machine" and info["over"] and info["commands"] == 279
     assert SAVE.read_bytes() == before
+
+
+def _as_older_version(path: Path) -> None:
+    """Write the save as versions before issue 17 did: the setup recorded as ``Dealt`` events
+    (here its first one), in the save format of then (version 1, without checkpoints: the game
+    up to the first one; a checkpoint lets a game continue without reading its setup again),
+    with a valid checksum chain."""
+    previous, out = "", []
+    for number, raw in enumerate(path.read_bytes().splitlines(), start=1):
+        body = json.loads(raw)
+        body.pop("sum")
+        if number == 1:
+            body["version"] = 1  # the save format before checkpoints
+        if body.get("kind") == "setup":
+            body["events"][0] = {"t": "Dealt", "path": ["chance_n"], "value": 1}
+        if body.get("kind") == "checkpoint":
+            break  # the game so far
+        data = json.dumps(body, sort_keys=True, separators=(",", ":")).encode()
+        previous = storage._crc(previous, data)
+        out.append(data[:-1] + f',"sum":"{previous}"}}\n'.encode())
+    path.write_bytes(b"".join(out))
+
+
+@pytest.mark.parametrize("how", ["replay", "open"])
+def test_a_save_of_an_older_version_is_refused_saying_so(tmp_path, how) -> None:
+    path = tmp_path / "old.wtsave"
+    path.write_bytes(SAVE.read_bytes())
+    _as_older_version(path)
+    before = path.read_bytes()
+    with pytest.raises(LoadError, match="saved by an older version of Weather Tabletop"):
+        getattr(SavedGame, how)(path)
+    assert path.read_bytes() == before

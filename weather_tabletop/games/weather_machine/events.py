@@ -1,9 +1,14 @@
 """Events of Weather Machine.
 
-Every change to the state is a ``Set`` of one value at a path into the state (attribute names and
-tuple indices), so ``apply`` is one small fold and a replay never consults the rules. ``Dealt``
-carries the setup's chance outcomes; ``Revealed`` turns up a tile that was hidden in a stack (an
-Experiment tile or a Workshop tile), which makes its command impossible to undo.
+The setup deals its chance outcomes as events named for what the rulebook's Game Setup does
+(``TurnOrderDrawn``, ``WorkshopOfferDealt``, ``StartingPartDealt``, ...), each applied by one
+small function in ``rules.py``. The rest of play is still recorded as ``Set`` of one value at a
+path into the state (attribute names and tuple indices), with ``Logged`` lines for the log (issue
+17 replaces those next); ``Revealed`` turns up a tile that was hidden in a stack (an Experiment tile
+or a Workshop tile), which makes its command impossible to undo.
+
+Saves made before the setup events existed hold ``Dealt`` events: ``Dealt`` is kept only to say
+so when such a save is opened (``OlderVersion``).
 """
 
 from __future__ import annotations
@@ -20,11 +25,114 @@ class Set(Event):
     value: Any
 
 
+OLDER_VERSION = ("this Weather Machine game was saved by an older version of Weather Tabletop, "
+                 "whose records of the setup this version no longer reads")
+
+
 @dataclass(frozen=True)
 class Dealt(Event):
+    """The setup's record in saves made by older versions: reading one is refused."""
     chance = True
     path: tuple[Any, ...]
     value: Any
+
+    def __post_init__(self) -> None:
+        raise TypeError(OLDER_VERSION)
+
+
+# -- Game Setup (every outcome of chance at the start is one of these) ------------------------
+
+
+@dataclass(frozen=True)
+class ComponentsShuffled(Event):
+    """The components are shuffled (the seed's draws begin)."""
+    chance = True
+
+
+@dataclass(frozen=True)
+class TurnOrderDrawn(Event):
+    """Game Setup 4-6: the turn order, the Initiative markers and the Scientists' spaces."""
+    chance = True
+    order: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class WorkshopOfferDealt(Event):
+    """Game Setup 9: 4 Workshop tiles face up on the board."""
+    chance = True
+    tiles: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class SubsidiesDealt(Event):
+    """Game Setup 10: a Subsidy tile, blue side up, on each space of the Government grid."""
+    chance = True
+    tiles: tuple[int, ...]  # column by column, top to bottom
+
+
+@dataclass(frozen=True)
+class ExperimentDisplayDealt(Event):
+    """Game Setup 16: 3 Experiment tiles in the display."""
+    chance = True
+    tiles: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ExperimentBelowDeck(Event):
+    """Game Setup 16: the next Experiment tile on the space below the deck."""
+    chance = True
+    tile: int
+
+
+@dataclass(frozen=True)
+class ExperimentDeckDealt(Event):
+    """Game Setup 16: the Experiment deck, its top tile face up."""
+    chance = True
+    tiles: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class AssistantPlaced(Event):
+    """Game Setup 17: Lativ's Assistant below the branch of the deck's top tile."""
+    chance = True
+    branch: int
+
+
+@dataclass(frozen=True)
+class StartingPartDealt(Event):
+    """Player's Laboratory d: a Machine Part of a random colour."""
+    chance = True
+    seat: int
+    colour: int
+
+
+@dataclass(frozen=True)
+class StartingTileDealt(Event):
+    """Player's Laboratory e: a Workshop tile from the face-down ones."""
+    chance = True
+    seat: int
+    tile: int
+
+
+@dataclass(frozen=True)
+class WorkshopStacksDealt(Event):
+    """Game Setup 9: the face-up and face-down stacks of Workshop tiles beside the offer."""
+    chance = True
+    face_up: tuple[int, ...]
+    face_down: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class GoalTilesDealt(Event):
+    """Player's Laboratory f: a set of 9 Goal tiles."""
+    chance = True
+    seat: int
+    goals: tuple[int, ...]
+
+
+SETUP_EVENTS = (ComponentsShuffled, TurnOrderDrawn, WorkshopOfferDealt, SubsidiesDealt,
+                ExperimentDisplayDealt, ExperimentBelowDeck, ExperimentDeckDealt, AssistantPlaced,
+                StartingPartDealt, StartingTileDealt, WorkshopStacksDealt, GoalTilesDealt)
 
 
 @dataclass(frozen=True)
@@ -41,4 +149,4 @@ class Logged(Event):
     text: str
 
 
-EVENTS = (Set, Dealt, Revealed, Logged)
+EVENTS = (Set, Revealed, Logged, Dealt) + SETUP_EVENTS

@@ -15,7 +15,7 @@ module is the Game itself and names what other modules and tests use.
 
 from __future__ import annotations
 
-from typing import Any, Hashable
+from typing import Any, Callable, Hashable
 
 from weather_tabletop.engine.chance import rng
 from weather_tabletop.engine.protocol import (Colour, Command, Event, GameConfig, IllegalMove,
@@ -24,14 +24,17 @@ from weather_tabletop.engine.protocol import (Colour, Command, Event, GameConfig
 from .board import D, W, set_in
 from .commands import COMMANDS
 from .data import SUPPLY
-from .events import EVENTS, Dealt, Logged, Revealed, Set
+from .events import (EVENTS, AssistantPlaced, ComponentsShuffled, ExperimentBelowDeck,
+                     ExperimentDeckDealt, ExperimentDisplayDealt, GoalTilesDealt, Logged, Revealed,
+                     Set, StartingPartDealt, StartingTileDealt, SubsidiesDealt, TurnOrderDrawn,
+                     WorkshopOfferDealt, WorkshopStacksDealt)
 from .state import (Drafting, EMPTY, EndSupplyRound, LATIV, PlayerState, Step, SupplyTurn, WMState,
                     evolve, evolve_fields, step_tuple, steps_from_tuples)
 from .context import Ctx, name_of
 from .flow import advance_flow, handle
 from .options import AWARD_RULE, is_award, top_options
 from .scoring import final_scores
-from .sentences import describe, describe_dealt, describe_revealed, explain, step_title
+from .sentences import describe, describe_revealed, describe_setup, explain, step_title
 
 
 class WeatherMachine:
@@ -89,50 +92,38 @@ class WeatherMachine:
         n = state.players
         ev: list[Event] = []
 
-        def deal(path: tuple, value: Any) -> None:
-            ev.append(Dealt(path, value))
-
         order = r.shuffled(tuple(range(n)))
-        deal(("chance_n",), state.chance_n + 1)
-        deal(("turn_order",), order)  # 4
-        deal(("initiative",), order)  # 5
-        for i, seat in enumerate(order):  # 6
-            deal(("pl", seat, "space"), i)
+        ev.append(ComponentsShuffled())
+        ev.append(TurnOrderDrawn(order))  # 4-6
         tiles = r.shuffled(tuple(range(30)))  # 9
-        deal(("offer",), tiles[:4])
+        ev.append(WorkshopOfferDealt(tiles[:4]))
         rest = tiles[4:]
         half = len(rest) // 2
         up, down = rest[:half], rest[half:]
-        subs = r.shuffled(tuple(range(15)))  # 10
-        deal(("gov_grid",), tuple(tuple(f"S{subs[3 * c + k]}+" for k in range(3)) for c in range(W)))
+        ev.append(SubsidiesDealt(r.shuffled(tuple(range(15)))))  # 10
         stages = [r.shuffled(tuple(5 * st + w for w in range(W))) for st in range(3)]  # 15
         deck = stages[0] + stages[1] + stages[2][:2]
-        deal(("exp_display",), deck[:3])  # 16
-        deal(("exp_below",), deck[3])
-        deal(("exp_deck",), deck[4:])
-        deal(("assistant",), D.experiments[deck[4]].weather)  # 17
+        ev.append(ExperimentDisplayDealt(deck[:3]))  # 16
+        ev.append(ExperimentBelowDeck(deck[3]))
+        ev.append(ExperimentDeckDealt(deck[4:]))
+        ev.append(AssistantPlaced(D.experiments[deck[4]].weather))  # 17
         colours = r.shuffled(tuple(range(W)))  # d
-        for seat in range(n):
-            parts = [0] * W
-            parts[colours[seat]] = 1
-            deal(("pl", seat, "parts"), tuple(parts))
+        ev += [StartingPartDealt(seat, colours[seat]) for seat in range(n)]
         given = r.shuffled(down[:n])  # e
         down = down[n:]
-        for seat in range(n):
-            deal(("pl", seat, "tiles"), ((1, 1, given[seat], False),))
-        deal(("up_stack",), up)
-        deal(("down_stack",), down)
+        ev += [StartingTileDealt(seat, given[seat]) for seat in range(n)]
+        ev.append(WorkshopStacksDealt(up, down))
         steps: list[Step] = []
         if state.option("drafting"):
             picks = list(order) + list(reversed(order)) + list(order)
             steps = [Drafting(s, k // n) for k, s in enumerate(picks)]
         else:
             sets = r.shuffled(tuple(range(len(D.goal_sets))))  # f
-            for seat in range(n):
-                deal(("pl", seat, "goals_hand"), tuple(range(9 * sets[seat], 9 * sets[seat] + 9)))
+            ev += [GoalTilesDealt(seat, tuple(range(9 * sets[seat], 9 * sets[seat] + 9)))
+                   for seat in range(n)]
         steps += [SupplyTurn(s) for s in order] + [EndSupplyRound(-1)]
-        deal(("phase",), "draft" if state.option("drafting") else "supply")
-        deal(("stack",), tuple(step_tuple(x) for x in reversed(steps)))
+        ev.append(Set(("phase",), "draft" if state.option("drafting") else "supply"))
+        ev.append(Set(("stack",), tuple(step_tuple(x) for x in reversed(steps))))
         return ev
 
     # -- protocol ------------------------------------------------------------------------------
@@ -179,10 +170,13 @@ class WeatherMachine:
         ahead = state.__dict__.pop("_ahead", None)
         if ahead is not None and ahead[0] is event:
             return ahead[1]
-        if isinstance(event, (Set, Dealt, Revealed)):
+        if isinstance(event, (Set, Revealed)):
             if event.path == ("stack",):  # steps are written as tuples (``step_tuple``)
                 return evolve(state, "stack", steps_from_tuples(event.value))
             return set_in(state, event.path, event.value)
+        setup = SETUP.get(event.__class__)
+        if setup is not None:
+            return setup(state, event)
         raise ValueError(f"unknown event {event!r}")
 
     def view(self, state: WMState, seat: int | None) -> WMState:
@@ -228,11 +222,48 @@ class WeatherMachine:
         was dealt or turned up (they are also the undo barriers the table names)."""
         if isinstance(event, Logged):
             return event.text
-        if isinstance(event, Dealt):
-            return describe_dealt(state, event)
+        if event.__class__ in SETUP:
+            return describe_setup(state, event)
         if isinstance(event, Revealed):
             return describe_revealed(event)
         return ""
+
+
+# -- applying the setup's events ("Game Setup", "Player's Laboratory") --------------------------
+
+
+def _player(s: WMState, seat: int, key: str, value: Any) -> WMState:
+    pl = list(s.pl)
+    pl[seat] = evolve(pl[seat], key, value)
+    return evolve(s, "pl", tuple(pl))
+
+
+def _turn_order_drawn(s: WMState, e: TurnOrderDrawn) -> WMState:
+    s = evolve_fields(s, turn_order=e.order, initiative=e.order)
+    for i, seat in enumerate(e.order):
+        s = _player(s, seat, "space", i)
+    return s
+
+
+def _starting_part(s: WMState, e: StartingPartDealt) -> WMState:
+    return _player(s, e.seat, "parts", tuple(int(x == e.colour) for x in range(W)))
+
+
+SETUP: dict[type, Callable[[WMState, Any], WMState]] = {
+    ComponentsShuffled: lambda s, e: evolve(s, "chance_n", s.chance_n + 1),
+    TurnOrderDrawn: _turn_order_drawn,
+    WorkshopOfferDealt: lambda s, e: evolve(s, "offer", e.tiles),
+    SubsidiesDealt: lambda s, e: evolve(s, "gov_grid", tuple(
+        tuple(f"S{e.tiles[3 * c + k]}+" for k in range(3)) for c in range(W))),
+    ExperimentDisplayDealt: lambda s, e: evolve(s, "exp_display", e.tiles),
+    ExperimentBelowDeck: lambda s, e: evolve(s, "exp_below", e.tile),
+    ExperimentDeckDealt: lambda s, e: evolve(s, "exp_deck", e.tiles),
+    AssistantPlaced: lambda s, e: evolve(s, "assistant", e.branch),
+    StartingPartDealt: _starting_part,
+    StartingTileDealt: lambda s, e: _player(s, e.seat, "tiles", ((1, 1, e.tile, False),)),
+    WorkshopStacksDealt: lambda s, e: evolve_fields(s, up_stack=e.face_up, down_stack=e.face_down),
+    GoalTilesDealt: lambda s, e: _player(s, e.seat, "goals_hand", e.goals),
+}
 
 
 def turn_anchor(s: WMState) -> int:

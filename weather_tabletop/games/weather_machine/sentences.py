@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from weather_tabletop.engine.protocol import Command
+from weather_tabletop.engine.protocol import Command, Event
 
 from . import board as B
 from . import words as T
@@ -18,7 +18,9 @@ from .commands import (AcquireChemical, AdvanceFunding, Breakthrough, BuildProto
                        ScienceExchange, SecureSubsidy, SellPart, SetGoal, TakeChemical,
                        TakeInitiative, TakePart, TakeSubsidy, UseSubsidy, WorkOnExperiment)
 from .data import COLOUR_TRACK, GOVERNMENT, LAB, RND, SUPPLY, V_SCI, V_SUPPLY
-from .events import Dealt, Revealed
+from .events import (AssistantPlaced, ComponentsShuffled, ExperimentBelowDeck, ExperimentDisplayDealt,
+                     GoalTilesDealt, Revealed, StartingPartDealt, StartingTileDealt, TurnOrderDrawn,
+                     WorkshopOfferDealt)
 from .state import (Decision, EMPTY, Effect, GOVERNMENT_MARKER, LATIV, LocationActions, Payment,
                     Step, WMState)
 from .context import name_of, order_text
@@ -26,28 +28,27 @@ from .options import (AWARD_RULE, FREE_MOMENTS, LOCATION_ACTIONS, command_action
                       move_gains, prototype_need)
 
 
-def describe_dealt(s: WMState, e: Dealt) -> str:
-    path, v = e.path, e.value
-    if path == ("chance_n",):
+def describe_setup(s: WMState, e: Event) -> str:
+    """The log line of a setup event ("" for those a player does not need to read)."""
+    if isinstance(e, ComponentsShuffled):
         return "Setup: the components are shuffled and dealt."
-    if path == ("turn_order",):
-        return f"Setup: the turn order is {order_text(s, v)}."
-    if path == ("offer",):
-        return f"Setup: the Workshop offer shows {T.and_list([T.tile(t) for t in v])}."
-    if path == ("exp_display",):
-        return f"Setup: the Experiment display shows {T.and_list([T.experiment(x) for x in v])}."
-    if path == ("exp_below",):
-        return f"Setup: {T.experiment(v)} is placed below the deck."
-    if path == ("assistant",):
-        return f"Setup: Lativ's Assistant is placed below the {T.weather(v)} branch."
-    if len(path) == 3 and path[0] == "pl":
-        who = name_of(s, path[1])
-        if path[2] == "parts":
-            return f"Setup: {who} receives {T.part(v.index(1))}."
-        if path[2] == "tiles":
-            return f"Setup: {who} receives {T.tile(v[0][2])}."
-        if path[2] == "goals_hand" and v:
-            return f"Setup: {who} receives the 9 Goal tiles of set {D.goals[v[0]].set}."
+    if isinstance(e, TurnOrderDrawn):
+        return f"Setup: the turn order is {order_text(s, e.order)}."
+    if isinstance(e, WorkshopOfferDealt):
+        return f"Setup: the Workshop offer shows {T.and_list([T.tile(t) for t in e.tiles])}."
+    if isinstance(e, ExperimentDisplayDealt):
+        return f"Setup: the Experiment display shows {T.and_list([T.experiment(x) for x in e.tiles])}."
+    if isinstance(e, ExperimentBelowDeck):
+        return f"Setup: {T.experiment(e.tile)} is placed below the deck."
+    if isinstance(e, AssistantPlaced):
+        return f"Setup: Lativ's Assistant is placed below the {T.weather(e.branch)} branch."
+    if isinstance(e, StartingPartDealt):
+        return f"Setup: {name_of(s, e.seat)} receives {T.part(e.colour)}."
+    if isinstance(e, StartingTileDealt):
+        return f"Setup: {name_of(s, e.seat)} receives {T.tile(e.tile)}."
+    if isinstance(e, GoalTilesDealt) and e.goals:
+        return (f"Setup: {name_of(s, e.seat)} receives the 9 Goal tiles of set "
+                f"{D.goals[e.goals[0]].set}.")
     return ""
 
 
