@@ -7,8 +7,10 @@ prints sha256 digests of
 
 * ``play``: every game's command sequence and final scores (seat, total, breakdown, rank); this
   one must not change;
-* ``log``: every command's and event's description (the log a player reads); informative, it
-  changes when the wording does.
+* ``log``: every command's and event's description (the log a player reads), empty ones too;
+  informative, it changes when the wording or the events do;
+* ``text``: the same without the empty descriptions (events that say nothing): the lines a
+  player reads, which a change of events alone leaves as they were.
 
     python bench/wm_digest.py [--games 200] [--normal 10] [--first-seed 1]
 
@@ -41,8 +43,20 @@ def variants(players: int) -> list[dict[str, bool]]:
     return out
 
 
+class _Log:
+    """Feeds the ``log`` and ``text`` digests."""
+
+    def __init__(self) -> None:
+        self.log, self.text = hashlib.sha256(), hashlib.sha256()
+
+    def update(self, data: bytes) -> None:
+        self.log.update(data)
+        if data.strip():
+            self.text.update(data)
+
+
 def play(game, players: int, options: dict, seed: int, level: str,
-         play_h: "hashlib._Hash", log_h: "hashlib._Hash") -> int:
+         play_h: "hashlib._Hash", log_h: _Log) -> int:
     config = computer_config(game, players, [level] * players, options, seed)
     match = Match.start(game, config)
     rng = Rng(seed, 0xD16)
@@ -84,22 +98,25 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     args = parser.parse_args()
     game = games.get(GAME_ID)
-    all_play, all_log = hashlib.sha256(), hashlib.sha256()
+    all_play, all_log, all_text = hashlib.sha256(), hashlib.sha256(), hashlib.sha256()
     started = time.perf_counter()
     for players in args.players:
         for options in variants(players):
-            play_h, log_h = hashlib.sha256(), hashlib.sha256()
+            play_h, log_h = hashlib.sha256(), _Log()
             commands = 0
             for seed in range(args.first_seed, args.first_seed + args.games):
                 commands += play(game, players, options, seed, "random", play_h, log_h)
             for seed in range(args.first_seed, args.first_seed + (args.normal if not options else 0)):
                 commands += play(game, players, options, seed, "normal", play_h, log_h)
             all_play.update(play_h.digest())
-            all_log.update(log_h.digest())
+            all_log.update(log_h.log.digest())
+            all_text.update(log_h.text.digest())
             print(f"{players}p {sorted(options.items())}: {commands} commands  "
-                  f"play {play_h.hexdigest()[:16]}  log {log_h.hexdigest()[:16]}", flush=True)
+                  f"play {play_h.hexdigest()[:16]}  log {log_h.log.hexdigest()[:16]}  "
+                  f"text {log_h.text.hexdigest()[:16]}", flush=True)
     print(f"play digest {all_play.hexdigest()}")
     print(f"log digest  {all_log.hexdigest()}")
+    print(f"text digest {all_text.hexdigest()}")
     print(f"({time.perf_counter() - started:.0f} s)")
 
 

@@ -3,13 +3,26 @@ produce it; names of seats; the end-of-game trigger that any part of the rules m
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from weather_tabletop.engine.protocol import Event
 
 from .board import set_in
 from .events import Logged, Set
 from .state import PlayerState, Step, WMState, evolve, step_tuple
+
+
+#: how each event named for what happened changes the state: one small function per kind,
+#: registered by the module that holds its rules (``@applies(RoundBegan)``)
+Applier = Callable[[WMState, Any], WMState]
+APPLY: dict[type, Applier] = {}
+
+
+def applies(cls: type) -> Callable[[Applier], Applier]:
+    def register(fn: Applier) -> Applier:
+        APPLY[cls] = fn
+        return fn
+    return register
 
 
 class Ctx:
@@ -27,6 +40,13 @@ class Ctx:
         new = set_in(self.s, e.path, value)
         # the match applies this event to this state next: keep the result for ``apply`` (a
         # memo in ``__dict__``, never a field; ``apply`` uses it up)
+        self.s.__dict__["_ahead"] = (e, new)
+        self.s = new
+
+    def emit(self, e: Event) -> None:
+        """An event named for what happened, applied by its function in ``APPLY``."""
+        self.ev.append(e)
+        new = APPLY[e.__class__](self.s, e)
         self.s.__dict__["_ahead"] = (e, new)
         self.s = new
 

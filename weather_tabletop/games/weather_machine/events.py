@@ -1,14 +1,15 @@
 """Events of Weather Machine.
 
 The setup deals its chance outcomes as events named for what the rulebook's Game Setup does
-(``TurnOrderDrawn``, ``WorkshopOfferDealt``, ``StartingPartDealt``, ...), each applied by one
-small function in ``rules.py``. The rest of play is still recorded as ``Set`` of one value at a
-path into the state (attribute names and tuple indices), with ``Logged`` lines for the log (issue
-17 replaces those next); ``Revealed`` turns up a tile that was hidden in a stack (an Experiment tile
-or a Workshop tile), which makes its command impossible to undo.
+(``TurnOrderDrawn``, ``WorkshopOfferDealt``, ``StartingPartDealt``, ...), and rounds and phases
+begin with ``RoundBegan``, ``PhaseBBegan``, ``PhaseCBegan`` ...; each is applied by one small
+function (``rules.SETUP``, ``context.APPLY``). The rest of play is still recorded as ``Set`` of
+one value at a path into the state (attribute names and tuple indices), with ``Logged`` lines
+for the log (issue 17 replaces those next); ``Revealed`` turns up a tile that was hidden in a
+stack (an Experiment tile or a Workshop tile), which makes its command impossible to undo.
 
 Saves made before the setup events existed hold ``Dealt`` events: ``Dealt`` is kept only to say
-so when such a save is opened (``OlderVersion``).
+so when such a save is opened (``OLDER_VERSION``).
 """
 
 from __future__ import annotations
@@ -130,6 +131,45 @@ class GoalTilesDealt(Event):
     goals: tuple[int, ...]
 
 
+# -- rounds and phases ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundBegan(Event):
+    """A round begins with Phase A: Player Turns, in turn order (``final``: the last round)."""
+    round: int
+    order: tuple[int, ...]
+    final: bool
+
+
+@dataclass(frozen=True)
+class PhaseBBegan(Event):
+    """Phase B: Run Weather Machine Experiment, in the branch of Lativ's Assistant: it runs if
+    the branch is full and an Experiment tile of its weather (``tile``, -1 if none) is in the
+    display."""
+    branch: int
+    tile: int
+    runs: bool
+
+
+@dataclass(frozen=True)
+class FinalExperimentsBegan(Event):
+    """Phase B of the final round: every completed branch with a matching tile runs."""
+
+
+@dataclass(frozen=True)
+class PhaseCBegan(Event):
+    """Phase C: End of Round: the turn order follows the Initiative markers."""
+    order: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class LativReturned(Event):
+    """"After players have gained their income, move Lativ to his space in Supply"."""
+
+
+ROUND_EVENTS = (RoundBegan, PhaseBBegan, FinalExperimentsBegan, PhaseCBegan, LativReturned)
+
 SETUP_EVENTS = (ComponentsShuffled, TurnOrderDrawn, WorkshopOfferDealt, SubsidiesDealt,
                 ExperimentDisplayDealt, ExperimentBelowDeck, ExperimentDeckDealt, AssistantPlaced,
                 StartingPartDealt, StartingTileDealt, WorkshopStacksDealt, GoalTilesDealt)
@@ -149,4 +189,4 @@ class Logged(Event):
     text: str
 
 
-EVENTS = (Set, Revealed, Logged, Dealt) + SETUP_EVENTS
+EVENTS = (Set, Revealed, Logged, Dealt) + SETUP_EVENTS + ROUND_EVENTS

@@ -7,19 +7,19 @@ from . import board as B
 from . import words as T
 from .board import D, W
 from .data import OFFICE, SUPPLY
+from .events import (FinalExperimentsBegan, LativReturned, PhaseBBegan, PhaseCBegan,
+                     RoundBegan)
 from .benefits import gain, gain_vouchers
-from .context import Ctx, name_of, order_text
+from .context import Ctx, applies, name_of
 from .lab import active_tile, experiment_steps
-from .state import (BotsBackOffer, FinalPlacement, FinalScoring, Income, LativBotsBack, LativHome,
-                    PhaseB, PhaseC, PrepareNext, Say, ScientistMove, StartRound, Step,
-                    SubsidyOrInvestment, TokenPlacement)
+from .state import (EMPTY, BotsBackOffer, FinalPlacement, FinalScoring, Income, LativBotsBack,
+                    LativHome, PhaseB, PhaseC, PrepareNext, Say, ScientistMove, StartRound, Step,
+                    SubsidyOrInvestment, TokenPlacement, WMState, evolve, evolve_fields)
 
 
 def start_round(c: Ctx) -> None:
-    c.set(("round",), c.s.round + 1)
-    c.set(("phase",), "A")
-    last = " This is the final round." if c.s.final_round == c.s.round else ""
-    c.log(f"Round {c.s.round} begins, Phase A. Turn order: {order_text(c.s, c.s.turn_order)}.{last}")
+    r = c.s.round + 1
+    c.emit(RoundBegan(r, c.s.turn_order, c.s.final_round == r))
     steps: list[Step] = []
     for seat in c.s.turn_order:
         steps += [SubsidyOrInvestment(seat), ScientistMove(seat), TokenPlacement(seat)]
@@ -31,9 +31,7 @@ def phase_b(c: Ctx) -> None:
     """Phase B: Run Weather Machine Experiment (the final round: every completed branch)."""
     s = c.s
     if s.final_round and s.round >= s.final_round:
-        c.set(("phase",), "final")
-        c.log("Phase B of the final round: starting with the Assistant's branch, every completed "
-              "branch with a matching Experiment tile runs its experiment.")
+        c.emit(FinalExperimentsBegan())
         steps: list[Step] = []
         ran = []
         for k in range(W):
@@ -51,17 +49,13 @@ def phase_b(c: Ctx) -> None:
         steps.append(FinalScoring(-1))
         c.push(*steps)
         return
-    c.set(("phase",), "B")
     b = s.assistant
     e = active_tile(s, b)
-    if e is not None and B.lab_full(s, b):
-        c.log(f"Phase B: the {T.weather(b)} branch is full and {T.experiment(e)} is in the display, "
-              f"so the {T.weather(b)} experiment runs.")
+    runs = e is not None and B.lab_full(s, b)
+    c.emit(PhaseBBegan(b, EMPTY if e is None else e, runs))
+    if runs:
         steps = experiment_steps(s, b, e)
     else:
-        why = ("no Experiment tile in the display matches it" if e is None
-               else "not every space of the branch has a Bot")
-        c.log(f"Phase B: the {T.weather(b)} experiment does not run: {why}.")
         steps = [BotsBackOffer(seat, b) for seat in s.turn_order if seat in s.lab[b]]
         steps.append(LativBotsBack(-1, b))
     c.push(*steps, PrepareNext(-1), PhaseC(-1))
@@ -74,9 +68,7 @@ def phase_c(c: Ctx) -> None:
     Assembly Line" and "After players have gained their income, move Lativ to his space in
     Supply": the income of each player in turn order, Lativ's return, then the next round. A
     benefit that asks for a choice is chosen before the next round starts."""
-    c.set(("phase",), "C")
-    c.set(("turn_order",), c.s.initiative)
-    c.log(f"Phase C: the turn order follows the Initiative markers: {order_text(c.s, c.s.turn_order)}.")
+    c.emit(PhaseCBegan(c.s.initiative))
     if c.s.lativ_loc != OFFICE:
         c.push(StartRound(-1))
         return
@@ -115,6 +107,32 @@ def income(c: Ctx, seat: int) -> None:
 
 def lativ_home(c: Ctx) -> None:
     """"After players have gained their income, move Lativ to his space in Supply (Location 1).\""""
-    c.set(("lativ_loc",), SUPPLY)
-    c.set(("lativ_space",), -1)
-    c.log("Lativ moves back to his space in Supply.")
+    c.emit(LativReturned())
+
+
+# -- how the events of rounds change the state ------------------------------------------------
+
+
+@applies(RoundBegan)
+def _round_began(s: WMState, e: RoundBegan) -> WMState:
+    return evolve_fields(s, round=e.round, phase="A")
+
+
+@applies(FinalExperimentsBegan)
+def _final_experiments_began(s: WMState, e: FinalExperimentsBegan) -> WMState:
+    return evolve(s, "phase", "final")
+
+
+@applies(PhaseBBegan)
+def _phase_b_began(s: WMState, e: PhaseBBegan) -> WMState:
+    return evolve(s, "phase", "B")
+
+
+@applies(PhaseCBegan)
+def _phase_c_began(s: WMState, e: PhaseCBegan) -> WMState:
+    return evolve_fields(s, phase="C", turn_order=e.order)
+
+
+@applies(LativReturned)
+def _lativ_returned(s: WMState, e: LativReturned) -> WMState:
+    return evolve_fields(s, lativ_loc=SUPPLY, lativ_space=-1)

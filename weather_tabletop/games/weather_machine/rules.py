@@ -24,17 +24,18 @@ from weather_tabletop.engine.protocol import (Colour, Command, Event, GameConfig
 from .board import D, W, set_in
 from .commands import COMMANDS
 from .data import SUPPLY
-from .events import (EVENTS, AssistantPlaced, ComponentsShuffled, ExperimentBelowDeck,
+from .events import (EVENTS, ROUND_EVENTS, AssistantPlaced, ComponentsShuffled, ExperimentBelowDeck,
                      ExperimentDeckDealt, ExperimentDisplayDealt, GoalTilesDealt, Logged, Revealed,
                      Set, StartingPartDealt, StartingTileDealt, SubsidiesDealt, TurnOrderDrawn,
                      WorkshopOfferDealt, WorkshopStacksDealt)
 from .state import (Drafting, EMPTY, EndSupplyRound, LATIV, PlayerState, Step, SupplyTurn, WMState,
                     evolve, evolve_fields, step_tuple, steps_from_tuples)
-from .context import Ctx, name_of
+from .context import APPLY, Ctx, name_of
 from .flow import advance_flow, handle
 from .options import AWARD_RULE, is_award, top_options
 from .scoring import final_scores
-from .sentences import describe, describe_revealed, describe_setup, explain, step_title
+from .sentences import (describe, describe_revealed, describe_round, describe_setup, explain,
+                        step_title)
 
 
 class WeatherMachine:
@@ -174,9 +175,9 @@ class WeatherMachine:
             if event.path == ("stack",):  # steps are written as tuples (``step_tuple``)
                 return evolve(state, "stack", steps_from_tuples(event.value))
             return set_in(state, event.path, event.value)
-        setup = SETUP.get(event.__class__)
-        if setup is not None:
-            return setup(state, event)
+        happened = SETUP.get(event.__class__) or APPLY.get(event.__class__)
+        if happened is not None:
+            return happened(state, event)
         raise ValueError(f"unknown event {event!r}")
 
     def view(self, state: WMState, seat: int | None) -> WMState:
@@ -224,6 +225,8 @@ class WeatherMachine:
             return event.text
         if event.__class__ in SETUP:
             return describe_setup(state, event)
+        if event.__class__ in ROUND_EVENTS:
+            return describe_round(state, event)
         if isinstance(event, Revealed):
             return describe_revealed(event)
         return ""

@@ -19,7 +19,8 @@ from .commands import (AcquireChemical, AdvanceFunding, Breakthrough, BuildProto
                        TakeInitiative, TakePart, TakeSubsidy, UseSubsidy, WorkOnExperiment)
 from .data import COLOUR_TRACK, GOVERNMENT, LAB, RND, SUPPLY, V_SCI, V_SUPPLY
 from .events import (AssistantPlaced, ComponentsShuffled, ExperimentBelowDeck, ExperimentDisplayDealt,
-                     GoalTilesDealt, Revealed, StartingPartDealt, StartingTileDealt, TurnOrderDrawn,
+                     FinalExperimentsBegan, GoalTilesDealt, LativReturned, PhaseBBegan, PhaseCBegan,
+                     Revealed, RoundBegan, StartingPartDealt, StartingTileDealt, TurnOrderDrawn,
                      WorkshopOfferDealt)
 from .state import (Decision, EMPTY, Effect, GOVERNMENT_MARKER, LATIV, LocationActions, Payment,
                     Step, WMState)
@@ -49,6 +50,29 @@ def describe_setup(s: WMState, e: Event) -> str:
     if isinstance(e, GoalTilesDealt) and e.goals:
         return (f"Setup: {name_of(s, e.seat)} receives the 9 Goal tiles of set "
                 f"{D.goals[e.goals[0]].set}.")
+    return ""
+
+
+def describe_round(s: WMState, e: Event) -> str:
+    """The log line of the beginning of a round or phase."""
+    if isinstance(e, RoundBegan):
+        last = " This is the final round." if e.final else ""
+        return f"Round {e.round} begins, Phase A. Turn order: {order_text(s, e.order)}.{last}"
+    if isinstance(e, FinalExperimentsBegan):
+        return ("Phase B of the final round: starting with the Assistant's branch, every completed "
+                "branch with a matching Experiment tile runs its experiment.")
+    if isinstance(e, PhaseBBegan):
+        b = e.branch
+        if e.runs:
+            return (f"Phase B: the {T.weather(b)} branch is full and {T.experiment(e.tile)} is in "
+                    f"the display, so the {T.weather(b)} experiment runs.")
+        why = ("no Experiment tile in the display matches it" if e.tile == EMPTY
+               else "not every space of the branch has a Bot")
+        return f"Phase B: the {T.weather(b)} experiment does not run: {why}."
+    if isinstance(e, PhaseCBegan):
+        return f"Phase C: the turn order follows the Initiative markers: {order_text(s, e.order)}."
+    if isinstance(e, LativReturned):
+        return "Lativ moves back to his space in Supply."
     return ""
 
 
