@@ -170,6 +170,25 @@ class LativReturned(Event):
 
 ROUND_EVENTS = (RoundBegan, PhaseBBegan, FinalExperimentsBegan, PhaseCBegan, LativReturned)
 
+
+# -- Breakthroughs ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AwardTaken(Event):
+    """Breakthrough step 4: an Award token from the reserve (``total``: the seat's Awards now)."""
+    seat: int
+    total: int
+
+
+@dataclass(frozen=True)
+class NobelPrizeAwarded(Event):
+    """"The first player to take their third Award token also takes the Nobel Prize"."""
+    seat: int
+
+
+BREAKTHROUGH_EVENTS = (AwardTaken, NobelPrizeAwarded)
+
 SETUP_EVENTS = (ComponentsShuffled, TurnOrderDrawn, WorkshopOfferDealt, SubsidiesDealt,
                 ExperimentDisplayDealt, ExperimentBelowDeck, ExperimentDeckDealt, AssistantPlaced,
                 StartingPartDealt, StartingTileDealt, WorkshopStacksDealt, GoalTilesDealt)
@@ -189,4 +208,4 @@ class Logged(Event):
     text: str
 
 
-EVENTS = (Set, Revealed, Logged, Dealt) + SETUP_EVENTS + ROUND_EVENTS
+EVENTS = (Set, Revealed, Logged, Dealt) + SETUP_EVENTS + ROUND_EVENTS + BREAKTHROUGH_EVENTS

@@ -6,10 +6,12 @@ from __future__ import annotations
 from . import board as B
 from . import words as T
 from .board import ANY, D
-from .state import (Award, ChemicalNeeded, EMPTY, ExtraPartsReturn, ExtraPayment, GainBenefit, Lock,
-                    Payment, PrototypeFinish, PrototypePartsNeeded, ResearchEnd, Step)
+from .state import (EMPTY, Award, ChemicalNeeded, ExtraPartsReturn, ExtraPayment, GainBenefit, Lock,
+                    Payment, PrototypeFinish, PrototypePartsNeeded, ResearchEnd, Step, WMState,
+                    evolve, evolve_fields)
 from .benefits import advance, return_chem_to_supply, score, take_investment
-from .context import Ctx, name_of, trigger
+from .context import Ctx, applies, name_of, trigger
+from .events import AwardTaken, NobelPrizeAwarded
 from .government import fix_weather
 from .options import prototype_need
 
@@ -103,16 +105,30 @@ def finish_prototype(c: Ctx, seat: int, w: int, row: int, own: int) -> None:
 def take_award(c: Ctx, seat: int, w: int) -> None:
     """Breakthrough step 4 (Award, the Nobel Prize with the 3rd) and a full tile."""
     if c.s.awards_left > 0:
-        c.set(("awards_left",), c.s.awards_left - 1)
-        c.padd(seat, "pending_awards", 1)
-        c.padd(seat, "awards", 1)
-        c.log(f"{name_of(c.s, seat)} takes an Award token, {c.p(seat).awards} in all.")
+        c.emit(AwardTaken(seat, c.p(seat).awards + 1))
         if c.p(seat).awards == 3 and c.s.nobel_left:
-            c.set(("nobel_left",), False)
-            c.pset(seat, "nobel", True)
-            c.log(f"{name_of(c.s, seat)} takes the Nobel Prize with the third Award token.")
+            c.emit(NobelPrizeAwarded(seat))
             trigger(c, f"{name_of(c.s, seat)} takes the Nobel Prize")
     else:
         c.log("No Award token is left in the reserve.")
     if B.extreme_full(c.s, w):
         fix_weather(c, w)
+
+
+# -- how the events of Breakthroughs change the state -----------------------------------------
+
+
+@applies(AwardTaken)
+def _award_taken(s: WMState, e: AwardTaken) -> WMState:
+    """The Award token goes from the reserve to the space top-left of the Office."""
+    p = s.pl[e.seat]
+    pl = list(s.pl)
+    pl[e.seat] = evolve_fields(p, pending_awards=p.pending_awards + 1, awards=p.awards + 1)
+    return evolve_fields(s, awards_left=s.awards_left - 1, pl=tuple(pl))
+
+
+@applies(NobelPrizeAwarded)
+def _nobel_prize_awarded(s: WMState, e: NobelPrizeAwarded) -> WMState:
+    pl = list(s.pl)
+    pl[e.seat] = evolve(pl[e.seat], "nobel", True)
+    return evolve_fields(s, nobel_left=False, pl=tuple(pl))

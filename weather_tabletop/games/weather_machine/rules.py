@@ -24,9 +24,10 @@ from weather_tabletop.engine.protocol import (Colour, Command, Event, GameConfig
 from .board import D, W, set_in
 from .commands import COMMANDS
 from .data import SUPPLY
-from .events import (EVENTS, ROUND_EVENTS, AssistantPlaced, ComponentsShuffled, ExperimentBelowDeck,
-                     ExperimentDeckDealt, ExperimentDisplayDealt, GoalTilesDealt, Logged, Revealed,
-                     Set, StartingPartDealt, StartingTileDealt, SubsidiesDealt, TurnOrderDrawn,
+from .events import (BREAKTHROUGH_EVENTS, EVENTS, ROUND_EVENTS, AssistantPlaced,
+                     ComponentsShuffled, ExperimentBelowDeck, ExperimentDeckDealt,
+                     ExperimentDisplayDealt, GoalTilesDealt, Logged, Revealed, Set,
+                     StartingPartDealt, StartingTileDealt, SubsidiesDealt, TurnOrderDrawn,
                      WorkshopOfferDealt, WorkshopStacksDealt)
 from .state import (Drafting, EMPTY, EndSupplyRound, LATIV, PlayerState, Step, SupplyTurn, WMState,
                     evolve, evolve_fields, step_tuple, steps_from_tuples)
@@ -225,7 +226,7 @@ class WeatherMachine:
             return event.text
         if event.__class__ in SETUP:
             return describe_setup(state, event)
-        if event.__class__ in ROUND_EVENTS:
+        if event.__class__ in ROUND_EVENTS or event.__class__ in BREAKTHROUGH_EVENTS:
             return describe_round(state, event)
         if isinstance(event, Revealed):
             return describe_revealed(event)

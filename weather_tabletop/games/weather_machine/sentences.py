@@ -18,10 +18,10 @@ from .commands import (AcquireChemical, AdvanceFunding, Breakthrough, BuildProto
                        ScienceExchange, SecureSubsidy, SellPart, SetGoal, TakeChemical,
                        TakeInitiative, TakePart, TakeSubsidy, UseSubsidy, WorkOnExperiment)
 from .data import COLOUR_TRACK, GOVERNMENT, LAB, RND, SUPPLY, V_SCI, V_SUPPLY
-from .events import (AssistantPlaced, ComponentsShuffled, ExperimentBelowDeck, ExperimentDisplayDealt,
-                     FinalExperimentsBegan, GoalTilesDealt, LativReturned, PhaseBBegan, PhaseCBegan,
-                     Revealed, RoundBegan, StartingPartDealt, StartingTileDealt, TurnOrderDrawn,
-                     WorkshopOfferDealt)
+from .events import (AssistantPlaced, AwardTaken, ComponentsShuffled, ExperimentBelowDeck,
+                     ExperimentDisplayDealt, FinalExperimentsBegan, GoalTilesDealt, LativReturned,
+                     NobelPrizeAwarded, PhaseBBegan, PhaseCBegan, Revealed, RoundBegan,
+                     StartingPartDealt, StartingTileDealt, TurnOrderDrawn, WorkshopOfferDealt)
 from .state import (Decision, EMPTY, Effect, GOVERNMENT_MARKER, LATIV, LocationActions, Payment,
                     Step, WMState)
 from .context import name_of, order_text
@@ -54,7 +54,8 @@ def describe_setup(s: WMState, e: Event) -> str:
 
 
 def describe_round(s: WMState, e: Event) -> str:
-    """The log line of the beginning of a round or phase."""
+    """The log line of an event of the rounds (the beginning of a round or phase) or of a
+    Breakthrough's Awards."""
     if isinstance(e, RoundBegan):
         last = " This is the final round." if e.final else ""
         return f"Round {e.round} begins, Phase A. Turn order: {order_text(s, e.order)}.{last}"
@@ -73,6 +74,10 @@ def describe_round(s: WMState, e: Event) -> str:
         return f"Phase C: the turn order follows the Initiative markers: {order_text(s, e.order)}."
     if isinstance(e, LativReturned):
         return "Lativ moves back to his space in Supply."
+    if isinstance(e, AwardTaken):
+        return f"{name_of(s, e.seat)} takes an Award token, {e.total} in all."
+    if isinstance(e, NobelPrizeAwarded):
+        return f"{name_of(s, e.seat)} takes the Nobel Prize with the third Award token."
     return ""
 
 
