@@ -42,6 +42,8 @@ def test_a_demo_is_stepped_through_and_never_written(app, name):
     assert session.position == 2 and session.match.state == replay.state_at(2)
     key(app, pygame.K_PAGEDOWN)
     assert session.position == replay.next_round(2)
+    app.tick(0.02)
+    assert not getattr(scene.view, "steps", None)  # a jump shows the position, no replayed steps
     key(app, pygame.K_LEFT)
     assert session.position == replay.next_round(2) - 1
     assert scene.view_state == scene.game.view(replay.state_at(session.position), None)

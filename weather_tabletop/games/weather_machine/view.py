@@ -247,6 +247,12 @@ class WeatherMachineView:
 
     # -- Phase B and the Government running a branch, step by step ---------------------------
 
+    def forget_steps(self) -> None:
+        """Show the next state as it is, without stepping through what changed since the one
+        shown (a replay jumping, or going back a move)."""
+        self._state = None
+        self.steps = []
+
     def _queue_steps(self, a: WMState, b: WMState) -> None:
         """Compare two successive states; when the Government ran a branch (a column filled) or
         Phase B happened (Bots left the Weather Machine, the Assistant moved), show what changed

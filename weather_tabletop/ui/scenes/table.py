@@ -272,6 +272,10 @@ class TableScene(Scene):
         self._seen = -1
 
     def _seek(self, position: int) -> None:
+        if position != self.session.position + 1:  # only a step forward shows what changed
+            forget = getattr(self.view, "forget_steps", None)
+            if forget is not None:
+                forget()
         self.session.seek(position)
         if self.timeline is not None:
             self.timeline.extra = tr("replay.continue") if self.session.can_continue_here else ""
