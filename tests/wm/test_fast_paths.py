@@ -16,7 +16,8 @@ from weather_tabletop.games.weather_machine import rules as R
 from weather_tabletop.games.weather_machine.data import V_SCI
 from weather_tabletop.games.weather_machine.events import Logged
 from weather_tabletop.games.weather_machine.rules import GAME
-from weather_tabletop.games.weather_machine.state import PlayerState, WMState, evolve, evolve_fields
+from weather_tabletop.games.weather_machine.state import (PlayerState, WMState, evolve, evolve_fields,
+                                                          steps_from_tuples)
 
 from .helpers import start
 
@@ -143,7 +144,9 @@ def test_fast_paths_match_the_plain_definitions(players: int, seed: int, options
         assert group.events == tuple(events)
         after = plain
         for e in events:
-            if hasattr(e, "path"):
+            if hasattr(e, "path") and e.path == ("stack",):  # steps written as tuples
+                after = dataclasses.replace(after, stack=steps_from_tuples(e.value))
+            elif hasattr(e, "path"):
                 after = plain_set_in(after, e.path, e.value)
             elif not isinstance(e, Logged):  # an event named for what happened
                 after = GAME.apply(after, e)

@@ -67,3 +67,28 @@ def test_a_save_of_an_older_version_is_refused_saying_so(tmp_path, how) -> None:
     with pytest.raises(LoadError, match="saved by an older version of Weather Tabletop"):
         getattr(SavedGame, how)(path)
     assert path.read_bytes() == before
+
+
+def test_an_older_save_with_checkpoints_is_refused_saying_so_when_continued(tmp_path) -> None:
+    """A save of the format with checkpoints, made before issue 17: its checkpoints hold the
+    pending steps as tuples and its setup ``Dealt`` events."""
+    from weather_tabletop.engine.checkpoint import state_codec
+    from weather_tabletop.games.weather_machine.state import step_tuple
+    codec = state_codec(GAME, SavedGame.replay(SAVE).match.state)
+    path = tmp_path / "old.wtsave"
+    previous, out = "", []
+    for raw in SAVE.read_bytes().splitlines():
+        body = json.loads(raw)
+        body.pop("sum")
+        if body.get("kind") == "setup":
+            body["events"][0] = {"t": "Dealt", "path": ["chance_n"], "value": 1}
+        if body.get("kind") == "checkpoint":
+            body["prev"] = previous
+            body["state"]["stack"] = [list(step_tuple(codec.decode(x)))
+                                      for x in body["state"]["stack"]]
+        data = json.dumps(body, sort_keys=True, separators=(",", ":")).encode()
+        previous = storage._crc(previous, data)
+        out.append(data[:-1] + f',"sum":"{previous}"}}\n'.encode())
+    path.write_bytes(b"".join(out))
+    with pytest.raises(LoadError, match="saved by an older version of Weather Tabletop"):
+        SavedGame.open(path)

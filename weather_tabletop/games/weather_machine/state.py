@@ -670,9 +670,12 @@ class WMState:
     discarded_subsidies: int
 
     def __post_init__(self) -> None:
-        # a stack given as tuples (a checkpoint of an older save, a test): typed steps
+        # a stack of tuples is a checkpoint of a save made before the steps were typed (issue
+        # 17): refused, and the save is then read whole, where its setup says which version
+        # made it (``events.Dealt``)
         if any(type(x) is tuple for x in self.stack):
-            object.__setattr__(self, "stack", steps_from_tuples(self.stack))
+            raise TypeError("this Weather Machine game was saved by an older version of "
+                            "Weather Tabletop")
 
     def option(self, key: str, default: object = None) -> object:
         return dict(self.options).get(key, default)
