@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from tests.support.catalogue import FIELD, finished_games, rendered
 from weather_tabletop import i18n
 from weather_tabletop.engine.chance import Rng
 from weather_tabletop.engine.match import Match
@@ -24,53 +25,23 @@ from weather_tabletop.games.meteo.commands import (COMMANDS, DrawMarker, EndMove
                                                    SkipRemoval, StepFigure, StepWitch)
 from weather_tabletop.games.meteo.events import EVENTS
 from weather_tabletop.games.meteo.rules import GAME
-from weather_tabletop.i18n import Msg, tr
+from weather_tabletop.i18n import tr
 
 from .helpers import config
 
 PACKAGE = Path(__file__).resolve().parents[2] / "weather_tabletop" / "games" / "meteo"
 CATALOGUE = json.loads((PACKAGE / "locale" / "en.json").read_text(encoding="utf-8"))
-FIELD = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
-
-
-def rendered(message: object) -> str:
-    """``message`` rendered in English, checked: a Msg whose key (and every Msg parameter's key,
-    at any depth) the catalogue has, and no ``{field}`` left."""
-    assert isinstance(message, Msg), f"not a catalogue message: {message!r}"
-    _check_keys(message)
-    text = tr(message)
-    assert text and text != message.key, f"missing key {message.key}"
-    assert not FIELD.search(text), f"unfilled field in {message.key}: {text!r}"
-    return text
-
-
-def _check_keys(message: Msg) -> None:
-    assert i18n.has(message.key), f"missing key {message.key}"
-    for _, value in message.params:
-        for v in value if isinstance(value, (tuple, list)) else (value,):
-            if isinstance(v, Msg):
-                _check_keys(v)
 
 
 def _games():
     """Finished games: greedy computer players (a home run ends them) at 2, 3 and 4 seats,
     and uniformly random players cut by the shortest round limit (the round limit ends them,
     and random play displaces figures and witches)."""
-    for players, seed, greedy in ((2, 3, True), (3, 4, True), (4, 5, True), (2, 7, False),
-                                  (3, 8, False), (4, 9, False)):
-        match = Match.start(GAME, config(players, seed, round_limit=40 if not greedy else 60))
-        r = Rng(seed, 17)
-        states = []
-        while not match.is_over():
-            s = match.state
-            seat = match.to_act()[0]
-            states.append(s)
-            if greedy:
-                command = bots.choose(GAME, GAME.view(s, seat), seat, r)
-            else:
-                command = r.choice(GAME.legal_commands(s, seat))
-            match.submit(command)
-        yield match, states
+    cases = [(config(players, seed, round_limit=40 if not greedy else 60), seed,
+              bots.choose if greedy else None)
+             for players, seed, greedy in ((2, 3, True), (3, 4, True), (4, 5, True), (2, 7, False),
+                                           (3, 8, False), (4, 9, False))]
+    return finished_games(GAME, cases)
 
 
 @pytest.fixture(scope="module")

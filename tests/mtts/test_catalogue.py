@@ -15,6 +15,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from tests.support.catalogue import FIELD, finished_games, rendered
 from weather_tabletop import i18n
 from weather_tabletop.engine.chance import Rng
 from weather_tabletop.engine.match import Match
@@ -31,26 +32,6 @@ from .helpers import config
 
 PACKAGE = Path(__file__).resolve().parents[2] / "weather_tabletop" / "games" / "machines_to_the_sky"
 CATALOGUE = json.loads((PACKAGE / "locale" / "en.json").read_text(encoding="utf-8"))
-FIELD = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
-
-
-def rendered(message: object) -> str:
-    """``message`` rendered in English, checked: a Msg whose key (and every Msg parameter's key,
-    at any depth) the catalogue has, and no ``{field}`` left."""
-    assert isinstance(message, Msg), f"not a catalogue message: {message!r}"
-    _check_keys(message)
-    text = tr(message)
-    assert text and text != message.key, f"missing key {message.key}"
-    assert not FIELD.search(text), f"unfilled field in {message.key}: {text!r}"
-    return text
-
-
-def _check_keys(message: Msg) -> None:
-    assert i18n.has(message.key), f"missing key {message.key}"
-    for _, value in message.params:
-        for v in value if isinstance(value, (tuple, list)) else (value,):
-            if isinstance(v, Msg):
-                _check_keys(v)
 
 
 #: (players, seed, options, greedy): solo at several difficulties, the Actors, the optional rule
@@ -64,20 +45,9 @@ GAMES = ((1, 3, {"red_cards": 6, "actors": "yes"}, True),
 
 
 def _games():
-    for players, seed, options, greedy in GAMES:
-        match = Match.start(GAME, config(players, seed, **options))
-        r = Rng(seed, 17)
-        states = []
-        while not match.is_over():
-            s = match.state
-            seat = match.to_act()[0]
-            states.append(s)
-            if greedy:
-                command = bots.greedy_choose(GAME, GAME.view(s, seat), seat, r)
-            else:
-                command = r.choice(GAME.legal_commands(s, seat))
-            match.submit(command)
-        yield match, states
+    return finished_games(GAME, [(config(players, seed, **options), seed,
+                                  bots.greedy_choose if greedy else None)
+                                 for players, seed, options, greedy in GAMES])
 
 
 @pytest.fixture(scope="module")
