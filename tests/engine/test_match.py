@@ -9,6 +9,7 @@ from tests.support.tally import GAME, Draw, EndTurn, Roll, Take
 from weather_tabletop.ai import RandomPlayer
 from weather_tabletop.engine.match import Match, StaleCommand, _fold
 from weather_tabletop.engine.protocol import IllegalMove
+from weather_tabletop.i18n import tr
 
 
 def start(casual: bool = False, players: int = 2, pile: int = 30, **kw) -> Match:
@@ -31,12 +32,12 @@ def test_own_commands_in_own_turn_undo_and_redo_in_order():
     assert m.state.pile == 28
     m.undo(0)
     assert m.state.pile == 30
-    assert m.undo_reason(0) == "There is nothing to undo."
+    assert tr(m.undo_reason(0)) == "There is nothing to undo."
     m.redo(0)
     assert m.state.pile == 28
     m.redo(0)
     assert m.state.pile == 25
-    assert m.redo_reason(0) == "There is nothing to redo."
+    assert tr(m.redo_reason(0)) == "There is nothing to redo."
 
 
 def test_undo_and_redo_are_recorded_in_the_log():
@@ -53,7 +54,7 @@ def test_undo_never_crosses_a_chance_event():
     m.submit(Take(0, 1))
     m.submit(Roll(0))
     reason = m.undo_reason(0)
-    assert reason is not None and "chance" in reason
+    assert reason is not None and "chance" in tr(reason)
     with pytest.raises(IllegalMove):
         m.undo(0)
 
@@ -61,14 +62,14 @@ def test_undo_never_crosses_a_chance_event():
 def test_undo_never_crosses_a_reveal():
     m = start()
     m.submit(Draw(0))
-    assert "hidden information" in m.undo_reason(0)
+    assert "hidden information" in tr(m.undo_reason(0))
 
 
 def test_undo_stays_in_the_own_turn_unless_casual():
     strict = start()
     strict.submit(Take(0, 1))
     strict.submit(EndTurn(0))
-    assert "own turn" in strict.undo_reason(0)
+    assert "own turn" in tr(strict.undo_reason(0))
     casual = start(casual=True)
     casual.submit(Take(0, 1))
     casual.submit(EndTurn(0))
@@ -82,7 +83,7 @@ def test_casual_never_crosses_another_seats_command():
     m.submit(Take(0, 1))
     m.submit(EndTurn(0))
     m.submit(Take(1, 2))
-    assert "has moved since" in m.undo_reason(0)
+    assert "has moved since" in tr(m.undo_reason(0))
     assert m.undo_reason(1) is None
 
 
@@ -91,12 +92,12 @@ def test_casual_never_crosses_chance():
     m.submit(Roll(0))
     m.submit(EndTurn(0))
     m.undo(0)
-    assert "chance" in m.undo_reason(0)
+    assert "chance" in tr(m.undo_reason(0))
 
 
 def test_setup_cannot_be_undone_and_redo_is_only_for_the_undoer():
     m = start(casual=True)
-    assert m.undo_reason(0) == "There is nothing to undo."
+    assert tr(m.undo_reason(0)) == "There is nothing to undo."
     m.submit(Take(0, 1))
     m.undo(0)
     assert m.redo_reason(1) is not None
@@ -108,7 +109,7 @@ def test_new_command_clears_redo():
     m.submit(Take(0, 1))
     m.undo(0)
     m.submit(Take(0, 2))
-    assert m.redo_reason(0) == "There is nothing to redo."
+    assert tr(m.redo_reason(0)) == "There is nothing to redo."
     assert m.state.pile == 28
 
 

@@ -88,7 +88,7 @@ def test_undo_and_redo_keys(app):
     version = match.version
     post(app, key(pygame.K_z, pygame.KMOD_LCTRL))
     assert match.version == version
-    assert scene.message == match.undo_reason(0)
+    assert scene.message == tr(match.undo_reason(0))
     assert scene.message.startswith("Undo stops at chance")
 
 

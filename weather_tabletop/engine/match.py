@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterable
 
+from ..i18n import Msg, msg
 from .protocol import Command, Event, Game, GameConfig, IllegalMove
 
 
@@ -190,13 +191,13 @@ class Match:
     def submit(self, command: Command, expected_version: int | None = None) -> Group:
         """Decide the command, autosave the group, then fold it in. Raises IllegalMove."""
         if expected_version is not None and expected_version != self.version:
-            raise StaleCommand("The table changed while this move was chosen; choose again.")
+            raise StaleCommand(msg("engine.stale"))
         if not self._active:
-            raise IllegalMove("The game has not been set up.")
+            raise IllegalMove(msg("engine.not_set_up"))
         if self.game.is_over(self.state):
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(msg("engine.over"))
         if command.seat not in self.game.to_act(self.state):
-            raise IllegalMove(f"It is not {self._name(command.seat)}'s turn.")
+            raise IllegalMove(msg("engine.not_turn", name=self._name(command.seat)))
         events = tuple(self.game.decide(self.state, command))
         new_state = _fold(self.game, self.state, events)
         group = Group(
@@ -207,28 +208,27 @@ class Match:
         self._commit(group, new_state)
         return group
 
-    def undo_reason(self, seat: int) -> str | None:
-        """Why ``seat`` may not undo now, or None if it may."""
+    def undo_reason(self, seat: int) -> Msg | None:
+        """Why ``seat`` may not undo now (a message naming the undo rule), or None if it may."""
         if len(self._active) <= 1:
-            return "There is nothing to undo."
+            return msg("engine.nothing_to_undo")
         top = self._active[-1]
         assert top is not None  # the group at the base of a restored match is never above it
         if top.seat != seat:
-            return (f"Undo takes back only your own moves: {self._name(top.seat)} "
-                    "has moved since.")
+            return msg("engine.undo_own_moves", name=self._name(top.seat))
         barrier = top.barrier
         if barrier is not None:
             what = self.game.describe_event(self.state, barrier)
-            return f"Undo stops at chance and hidden information: {what}"
+            return msg("engine.undo_barrier", what=what)
         if not self.casual and top.turn != self.game.turn_id(self.state):
-            return "Undo stays within your own turn (the casual table option lifts this)."
+            return msg("engine.undo_turn")
         return None
 
-    def redo_reason(self, seat: int) -> str | None:
+    def redo_reason(self, seat: int) -> Msg | None:
         if not self._undone:
-            return "There is nothing to redo."
+            return msg("engine.nothing_to_redo")
         if self._undone[-1].seat != seat:
-            return f"Only {self._name(self._undone[-1].seat)} can redo that move."
+            return msg("engine.redo_only", name=self._name(self._undone[-1].seat))
         return None
 
     def undo(self, seat: int) -> Group:
@@ -300,9 +300,9 @@ class Match:
 
     # -- internals ------------------------------------------------------------------------
 
-    def _name(self, seat: int | None) -> str:
+    def _name(self, seat: int | None) -> Any:
         if seat is None or not 0 <= seat < len(self.config.seats):
-            return "another seat"
+            return msg("engine.another_seat")
         return self.config.seats[seat].name
 
     def _write(self, group: Group) -> None:
