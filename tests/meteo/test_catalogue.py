@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tests.support.catalogue import FIELD, finished_games, rendered
+from tests.support.catalogue import FIELD, assert_well_formed, finished_games, rendered
 from weather_tabletop import i18n
 from weather_tabletop.engine.chance import Rng
 from weather_tabletop.engine.match import Match
@@ -157,13 +157,8 @@ def test_every_key_the_code_names_is_in_the_catalogue():
 
 def test_the_catalogue_texts_are_well_formed():
     """Every text parses as a format string; plural objects have "one" and "other"."""
-    import string
-    for key, text in CATALOGUE.items():
-        forms = text.values() if isinstance(text, dict) else [text]
-        if isinstance(text, dict):
-            assert set(text) == {"one", "other"}, key
-        for form in forms:
-            list(string.Formatter().parse(form))
+    assert CATALOGUE
+    assert_well_formed(CATALOGUE)
 
 
 def test_events_hold_no_prose(played):

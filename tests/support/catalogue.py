@@ -4,6 +4,7 @@ finished games whose every state the tests then render."""
 from __future__ import annotations
 
 import re
+import string
 from typing import Any, Callable, Iterator
 
 from weather_tabletop import i18n
@@ -55,3 +56,13 @@ def finished_games(game: Game, cases: list[tuple[GameConfig, int, Chooser | None
                 command = r.choice(game.legal_commands(s, seat))
             match.submit(command)
         yield match, states
+
+
+def assert_well_formed(catalogue: dict[str, Any]) -> None:
+    """Every text parses as a format string; plural objects have "one" and "other"."""
+    for key, text in catalogue.items():
+        forms = text.values() if isinstance(text, dict) else [text]
+        if isinstance(text, dict):
+            assert set(text) == {"one", "other"}, key
+        for form in forms:
+            list(string.Formatter().parse(form))

@@ -56,13 +56,14 @@ def test_game_scene_fits(game, scene, size, scale):
 
 
 def _render(scene: str, size, scale: float, game: str | None = None, steps: int = 0,
-            step_help: bool = False, players: int | None = None):
+            step_help: bool = False, players: int | None = None, language: str = "en"):
     """The app showing ``scene``, drawn once with text recording on; (app, drawn, warnings)."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         seats = players if players is not None else PLAYERS.get(game or "", None)
         app = screenshot.build_app(scene, size, game, seats, SEED, steps,
-                                   {}, Settings(ui_scale=scale, step_help=step_help))
+                                   {}, Settings(ui_scale=scale, step_help=step_help,
+                                                language=language))
         app.text.recording = drawn = []
         if app.top is not None:  # built again with recording on: every text is drawn afresh
             app.top.close()

@@ -5,14 +5,12 @@ the views lies inside its box, nothing overlaps, nothing is under 12 px at 1280x
 
 from __future__ import annotations
 
-import warnings
 
 import pytest
 
-from tests.ui.test_layout import GAMES, PLAYERS, SEED, _problems
+from tests.ui.test_layout import GAMES, _problems
+from tests.ui.test_layout import _render as _layout_render
 from weather_tabletop import i18n
-from weather_tabletop.settings import Settings
-from weather_tabletop.ui import screenshot
 
 SIZES = [(1280, 720), (1920, 1080)]
 SCENES = ["menu", "setup", "settings", "load", "demos", "about", "rules"]
@@ -25,23 +23,10 @@ def english_after():
 
 
 def _render(scene: str, size, game: str | None = None, steps: int = 0):
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        app = screenshot.build_app(scene, size, game, PLAYERS.get(game or ""), SEED, steps, {},
-                                   Settings(language="zh-TW", step_help=False))
-        assert i18n.language() == "zh-TW"
-        app.text.recording = drawn = []
-        if app.top is not None:  # built again with recording on: every text is drawn afresh
-            app.top.close()
-            app.top.open()
-        for _ in range(3):
-            app.manager.update(0.05)
-            app.top.update(0.0)
-        screenshot.set_frame_deadline(None)
-        app.render(app.window)
-        app.text.recording = None
-    clipped = [str(w.message) for w in caught if "too small for text" in str(w.message)]
-    return app, drawn, clipped
+    """The layout test's render, in Traditional Chinese."""
+    out = _layout_render(scene, size, 1.0, game, steps, language="zh-TW")
+    assert i18n.language() == "zh-TW"
+    return out
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
