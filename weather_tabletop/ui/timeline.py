@@ -22,7 +22,7 @@ BUTTONS = (("start", "|<", "replay.start_tip"), ("round_back", "<<", "replay.rou
            ("end", ">|", "replay.end_tip"))
 
 
-LABEL_W = 130  # the position's words ("Move 120 of 279"), at UI scale 1
+LABEL_W = 130  # room for the position's words ("Move 120 of 279") before they are first drawn
 
 
 @dataclass
@@ -40,6 +40,7 @@ class Timeline:
     on_extra: Callable[[], None] | None = None
     view_label: str = ""  # whose view is shown (a finished game's replay), "" for no choice
     on_view: Callable[[], None] | None = None
+    _label_w: int = 0  # the position's words as last drawn (their width in this language)
     _dragging: bool = False
     _last_step: float = 0.0
 
@@ -70,7 +71,7 @@ class Timeline:
         moves = [r for k, r in buttons.items() if k not in ("extra", "view")]
         left = max(r.right for r in moves) + self.px(16)
         ends = [r.x for k, r in buttons.items() if k in ("extra", "view")]
-        right = min(ends, default=self.rect.right) - self.px(LABEL_W + 20)
+        right = min(ends, default=self.rect.right) - (self._label_w or self.px(LABEL_W)) - self.px(20)
         return pygame.Rect(left, self.rect.centery - self.px(4), max(20, right - left), self.px(8))
 
     # -- moving ----------------------------------------------------------------------------
@@ -177,6 +178,9 @@ class Timeline:
             pygame.draw.rect(surface, theme.PRIMARY, rect, border_radius=self.px(6))
             text.box(surface, self.extra, rect.inflate(-self.px(8), 0), size, (255, 255, 255),
                      bold=True, align="center")
+        where = tr("replay.position", n=self.position, total=self.replay.last)
+        # the words' own width (longer in some languages; at most a third of the strip)
+        self._label_w = min(text.width(where, size) + self.px(8), self.rect.w // 3)
         bar = self.slider()
         pygame.draw.rect(surface, (210, 220, 230), bar, border_radius=bar.h // 2)
         share = self.position / max(1, self.replay.last)
@@ -184,9 +188,8 @@ class Timeline:
         pygame.draw.rect(surface, theme.PRIMARY, done, border_radius=bar.h // 2)
         pygame.draw.circle(surface, theme.PRIMARY, (bar.x + round(bar.w * share), bar.centery),
                            self.px(9))
-        where = tr("replay.position", n=self.position, total=self.replay.last)
-        label = pygame.Rect(bar.right + self.px(12), self.rect.y, self.px(LABEL_W), self.rect.h)
-        text.box(surface, where, label, size, theme.INK)
+        label = pygame.Rect(bar.right + self.px(12), self.rect.y, self._label_w, self.rect.h)
+        text.box(surface, where, label, size, theme.INK, wrap=False)
 
 
 def _icon(surface: pygame.Surface, icon: str, rect: pygame.Rect, colour) -> None:
