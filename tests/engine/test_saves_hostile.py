@@ -21,6 +21,7 @@ from weather_tabletop import games
 from weather_tabletop.ai import RandomPlayer
 from weather_tabletop.engine import checkpoint, storage
 from weather_tabletop.engine.storage import LoadError, OpenElsewhere, SaveFailed, SavedGame
+from weather_tabletop.i18n import tr
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -118,7 +119,8 @@ def test_a_full_disk_keeps_the_file_loadable_and_the_move_unplayed(tmp_path, mon
     calls = _fail_writes(monkeypatch)
     with pytest.raises(SaveFailed) as failed:
         random_step(GAME, saved, rng)
-    assert calls and "disk is full" in failed.value.reason and "safe up to the last move" in failed.value.reason
+    said = tr(failed.value.reason)
+    assert calls and "disk is full" in said and "safe up to the last move" in said
     assert saved.match.version == version and saved.match.state == before_state  # not played
     assert saved.path.read_bytes() == before_bytes  # the half-written line was cut back
     monkeypatch.undo()  # space is free again: the move is played and the game goes on
@@ -432,8 +434,6 @@ def _long_game_match():
 def test_a_save_holds_the_progress_line_as_a_message_not_prose(tmp_path):
     """Issue 17: the label of each line is the game's message (key and parameters); the list
     renders it in the reader's language."""
-    from weather_tabletop.i18n import tr
-
     saved = _long_game(tmp_path, steps=12)
     saved.close()
     last = json.loads(saved.path.read_bytes().splitlines()[-1])

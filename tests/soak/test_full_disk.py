@@ -19,6 +19,7 @@ from weather_tabletop import games
 from weather_tabletop.ai import RandomPlayer
 from weather_tabletop.cli import computer_config
 from weather_tabletop.engine.storage import SavedGame, SaveFailed
+from weather_tabletop.i18n import tr
 
 
 @pytest.fixture
@@ -71,7 +72,7 @@ def test_a_full_disk_refuses_moves_and_loses_none(small_disk, game_id):
         try:
             random_step(game, saved, rng)
         except SaveFailed as exc:
-            assert "disk is full" in exc.reason
+            assert "disk is full" in tr(exc.reason)
             assert saved.match.state == state  # not played
             refused += 1
         else:

@@ -37,6 +37,7 @@ from typing import Any, Iterator
 
 from .. import __version__
 from ..files import FileRefused, open_regular, read_bounded, read_tail
+from ..i18n import Msg, msg
 from . import checkpoint
 from .codec import Codec, CodecError
 from .match import Group, Match
@@ -71,9 +72,9 @@ class OpenElsewhere(LoadError):
 
 class SaveFailed(Exception):
     """A move that could not be written (a full disk, a removed folder): it was not played,
-    the file still holds every move up to the one before. ``reason`` is one line to show."""
+    the file still holds every move up to the one before. ``reason`` is the message to show."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: Msg) -> None:
         super().__init__(reason)
         self.reason = reason
 
@@ -637,8 +638,7 @@ class _Writer:
 
     def append(self, group: Group) -> None:
         if self._broken:
-            raise SaveFailed("Could not save: the save file could not be repaired after a failed "
-                             "write. Your game is safe up to the last move; open it again to go on.")
+            raise SaveFailed(msg("save.failed_broken"))
         data, previous = b"", self.last_sum
         if self.match is not None and checkpoint.due(self._lines, self._events, self._bytes):
             saved = checkpoint.body(self.match, previous)
@@ -726,12 +726,10 @@ def _since_checkpoint(read: _Read) -> int:
     return len(read.bodies) - (read.checkpoints[-1]["_at"] if read.checkpoints else 0)
 
 
-def _failed(exc: OSError) -> str:
+def _failed(exc: OSError) -> Msg:
     if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-        return "Could not save: the disk is full. Your game is safe up to the last move; free " \
-               "some space and play the move again."
-    return f"Could not save ({exc.strerror or exc}). Your game is safe up to the last move; " \
-           "play the move again."
+        return msg("save.failed_full")
+    return msg("save.failed", error=str(exc.strerror or exc))
 
 
 def _atomic_write(path: Path, data: bytes) -> None:
