@@ -16,16 +16,26 @@ from weather_tabletop import i18n
 from weather_tabletop.ui import theme
 
 PACKAGE = Path(i18n.__file__).resolve().parent
-ENGLISH = sorted([PACKAGE / "locale" / "en.json", *PACKAGE.glob("games/*/locale/en.json")])
+ENGLISH = sorted([PACKAGE / "locale" / "en.json", *PACKAGE.glob("games/*/locale/en.json"),
+                  *PACKAGE.glob("games/*/locale/en/*.json")])
 
 
 def _name(path: Path) -> str:
+    if path.parent.name == "en":  # a part of a game's catalogue: locale/en/<part>.json
+        return f"{path.parents[2].name}-{path.stem}"
     return "app" if path.parent.parent == PACKAGE else path.parent.parent.name
+
+
+def _zh(english: Path) -> Path:
+    """The zh-TW catalogue beside an English one (``en.json`` or ``en/<part>.json``)."""
+    if english.parent.name == "en":
+        return english.parent.with_name("zh-TW") / english.name
+    return english.with_name("zh-TW.json")
 
 
 def _cases():
     for en in ENGLISH:
-        zh = en.with_name("zh-TW.json")
+        zh = _zh(en)
         marks = [] if zh.exists() else [pytest.mark.xfail(
             reason="catalogue not translated yet", strict=True)]
         yield pytest.param(en, id=_name(en), marks=marks)
@@ -46,7 +56,7 @@ def _read(path: Path) -> dict:
 @pytest.mark.parametrize("english", _cases())
 def test_zh_tw_catalogue_has_every_key_with_the_same_fields(english: Path):
     en = _read(english)
-    zh = _read(english.with_name("zh-TW.json"))
+    zh = _read(_zh(english))
     missing = sorted(set(en) - set(zh) - {"_language"})
     assert not missing, f"{len(missing)} keys missing in zh-TW: {missing[:20]}"
     differ = [(k, sorted(_fields(en[k])), sorted(_fields(zh[k]))) for k in en
@@ -69,6 +79,7 @@ def test_every_character_of_the_zh_tw_catalogues_is_in_the_shipped_font(bold):
     assert path is not None, "the zh-TW font is not in art/fonts/"
     text = "".join(json.dumps(_read(p), ensure_ascii=False)
                    for p in [PACKAGE / "locale" / "zh-TW.json",
-                             *PACKAGE.glob("games/*/locale/zh-TW.json")])
+                             *PACKAGE.glob("games/*/locale/zh-TW.json"),
+                             *PACKAGE.glob("games/*/locale/zh-TW/*.json")])
     missing = sorted({ch for ch in text if not ch.isspace() and not theme.has_glyph(path, ch)})
     assert not missing, f"not in {Path(path).name}: {''.join(missing)}"

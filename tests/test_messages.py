@@ -55,8 +55,20 @@ def test_a_missing_key_shows_the_key_and_unknown_fields_stay():
 def test_game_catalogues_do_not_clash_with_each_other_or_the_app():
     app = json.loads((ROOT / "locale" / "en.json").read_text(encoding="utf-8"))
     seen = {k: "app" for k in app}
-    for path in sorted(ROOT.glob("games/*/locale/en.json")):
-        game = path.parents[1].name
+    for path in sorted([*ROOT.glob("games/*/locale/en.json"),
+                        *ROOT.glob("games/*/locale/en/*.json")]):
+        part = str(path.relative_to(ROOT / "games"))
         for key in json.loads(path.read_text(encoding="utf-8")):
-            assert key not in seen, f"{key} is in the {seen.get(key)} and the {game} catalogues"
-            seen[key] = game
+            assert key not in seen, f"{key} is in the {seen.get(key)} and the {part} catalogues"
+            seen[key] = part
+
+
+def test_a_game_catalogue_may_be_kept_in_parts(tmp_path):
+    """``locale/<lang>.json`` and ``locale/<lang>/*.json`` are read, in that order."""
+    (tmp_path / "en").mkdir()
+    (tmp_path / "en.json").write_text('{"a": "1"}', encoding="utf-8")
+    (tmp_path / "en" / "b.json").write_text('{"b": "2"}', encoding="utf-8")
+    (tmp_path / "en" / "a.json").write_text('{"c": "3"}', encoding="utf-8")
+    (tmp_path / "en" / "notes.txt").write_text("x", encoding="utf-8")
+    assert [p.name for p in i18n._game_files(tmp_path, "en")] == ["en.json", "a.json", "b.json"]
+    assert i18n._game_files(tmp_path, "zh-TW") == []

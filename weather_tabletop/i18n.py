@@ -2,8 +2,8 @@
 
 Catalogues are JSON files mapping a message key (or an exact English sentence) to its text, with
 ``{name}`` fields filled from keyword arguments: the app's ``weather_tabletop/locale/<lang>.json``
-and each game's ``weather_tabletop/games/<game>/locale/<lang>.json`` (its keys start with the
-game's prefix, e.g. ``meteo.``)::
+and each game's ``weather_tabletop/games/<game>/locale/<lang>.json`` (or, for a large one, the
+parts ``locale/<lang>/*.json``; its keys start with the game's prefix, e.g. ``meteo.``)::
 
     tr("menu.new_game")                   -> "New game"
     tr("table.turn", name="Ana")          -> "Ana's turn"
@@ -111,17 +111,32 @@ def _game_catalogues(lang: str) -> list[Any]:
     except (OSError, ModuleNotFoundError):
         return out
     for package in sorted(packages, key=lambda e: e.name):
-        entry = package / "locale" / f"{lang}.json"
-        try:
-            if not entry.is_file():
+        for entry in _game_files(package / "locale", lang):
+            try:
+                data = (files.read_bounded(entry, MAX_CATALOGUE_BYTES) if isinstance(entry, Path)
+                        else entry.read_bytes()[:MAX_CATALOGUE_BYTES + 1])
+                if len(data) > MAX_CATALOGUE_BYTES:
+                    continue
+                out.append(json.loads(data.decode("utf-8")))
+            except (OSError, ValueError, RecursionError):
                 continue
-            data = (files.read_bounded(entry, MAX_CATALOGUE_BYTES) if isinstance(entry, Path)
-                    else entry.read_bytes()[:MAX_CATALOGUE_BYTES + 1])
-            if len(data) > MAX_CATALOGUE_BYTES:
-                continue
-            out.append(json.loads(data.decode("utf-8")))
-        except (OSError, ValueError, RecursionError):
-            continue
+    return out
+
+
+def _game_files(folder: Any, lang: str) -> list[Any]:
+    """A game's catalogue files for ``lang``: ``locale/<lang>.json`` and, for a large
+    catalogue kept in parts, each ``locale/<lang>/<part>.json`` (by name)."""
+    out = []
+    try:
+        whole = folder / f"{lang}.json"
+        if whole.is_file():
+            out.append(whole)
+        parts = folder / lang
+        if parts.is_dir():
+            out += sorted((e for e in parts.iterdir()
+                           if e.name.endswith(".json") and e.is_file()), key=lambda e: e.name)
+    except OSError:
+        pass
     return out
 
 

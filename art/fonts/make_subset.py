@@ -73,8 +73,8 @@ def catalogue_text(root: Path = ROOT) -> str:
             for v in value:
                 walk(v)
 
-    for path in sorted((root / "weather_tabletop").rglob("locale/*.json")):
-        if path.stem in ("en", "zh-TW"):
+    for path in sorted((root / "weather_tabletop").rglob("locale/**/*.json")):
+        if path.stem in ("en", "zh-TW") or path.parent.name in ("en", "zh-TW"):
             walk(json.loads(path.read_text(encoding="utf-8")))
     return "".join(texts)
 
