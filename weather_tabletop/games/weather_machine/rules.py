@@ -35,8 +35,8 @@ from .context import APPLY, Ctx, name_of
 from .flow import advance_flow, handle
 from .options import AWARD_RULE, is_award, top_options
 from .scoring import final_scores
-from .sentences import (describe, describe_revealed, describe_round, describe_setup, explain,
-                        step_title)
+from .event_words import describe_revealed, describe_round, describe_setup
+from .sentences import describe, explain, step_title
 
 
 class WeatherMachine:
