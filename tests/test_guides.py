@@ -5,6 +5,7 @@ text holds code identifiers; every picture the guide names is drawn by the game'
 from __future__ import annotations
 
 import importlib
+import importlib.resources
 import os
 import random
 
@@ -114,3 +115,36 @@ def test_code_is_found_in_text():
     assert guide.code_in("the `lane` moves") and guide.code_in("side: \"bonus\"")
     assert guide.code_in("state_patches print") and guide.code_in("a == b")
     assert not guide.code_in("Move your Scientist to a lit space; pay 1 Lab Voucher.")
+
+
+def _translations() -> list:
+    """(game, language) of every translated guide shipped (``guide.<lang>.toml``)."""
+    out = []
+    for game_id in GAMES:
+        folder = importlib.resources.files("weather_tabletop.games") / game_id.replace("-", "_")
+        for entry in folder.iterdir():
+            parts = entry.name.split(".")
+            if len(parts) == 3 and parts[0] == "guide" and parts[2] == "toml":
+                out.append(pytest.param(game_id, parts[1], id=f"{game_id}-{parts[1]}"))
+    return out or [pytest.param(None, None, marks=pytest.mark.skip(reason="no translated guide"))]
+
+
+@pytest.mark.parametrize("game_id, lang", _translations())
+def test_a_translated_guide_has_the_english_guides_shape(game_id, lang):
+    """Issue 18: a guide in another language has the English guide's sections in the same order
+    (the table's "?" opens them by id and step), the same pictures and as many decisions, and
+    reads as words."""
+    english, other = guide.load(game_id, "en"), guide.load(game_id, lang)
+    assert other is not english and other.title != english.title
+    shape = lambda g: [(s.id, s.steps, [p.name for p in s.pictures], bool(s.hint))  # noqa: E731
+                       for s in g.all_sections()]
+    assert shape(other) == shape(english)
+    assert len(other.decided) == len(english.decided)
+    texts = [other.intro] + [t for s in other.all_sections()
+                             for t in (s.title, s.text, s.hint, *(p.caption for p in s.pictures))]
+    assert not [p for t in texts for p in guide.code_in(t)]
+
+
+def test_a_language_without_its_own_guide_reads_the_english_one():
+    assert guide.load("meteo", "xx") is not None
+    assert guide.load("meteo", "xx").title == guide.load("meteo", "en").title

@@ -1,5 +1,5 @@
-"""A game's player's guide: one structured document per game (``games/<game>/guide.toml``), read
-here and drawn by the Rules scene (issue 14). No pygame: the tests read guides without a window.
+"""A game's player's guide: one structured document per game and language
+(``games/<game>/guide.toml`` in English, ``guide.<lang>.toml`` translated), read here and drawn by the Rules scene (issue 14). No pygame: the tests read guides without a window.
 
 A guide is a title, an introduction, sections in reading order and the list "Where this edition
 decided". A section has an ``id`` (linkable: the table's "?" opens the section of the step being
@@ -15,6 +15,8 @@ import importlib.resources
 import re
 import tomllib
 from dataclasses import dataclass, field
+
+from . import i18n
 
 #: an id: lower-case words joined by hyphens
 ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -130,20 +132,27 @@ def parse(game: str, raw: str) -> Guide:
                  tuple(sections), tuple(decided))
 
 
-_cache: dict[str, Guide | None] = {}
+_cache: dict[tuple[str, str], Guide | None] = {}
 
 
-def load(game_id: str) -> Guide | None:
-    """The guide of ``game_id`` (None when the game ships none)."""
-    if game_id not in _cache:
+def load(game_id: str, lang: str | None = None) -> Guide | None:
+    """The guide of ``game_id`` in ``lang`` (the reader's language when not given):
+    ``guide.<lang>.toml`` beside the English ``guide.toml``, which is read for a language the
+    game has no guide in. None when the game ships no guide."""
+    lang = i18n.language() if lang is None else lang
+    if (game_id, lang) not in _cache:
         package = game_id.replace("-", "_")
-        try:
-            node = importlib.resources.files("weather_tabletop.games") / package / "guide.toml"
-            raw = node.read_text(encoding="utf-8") if node.is_file() else None
-        except (OSError, ModuleNotFoundError):
-            raw = None
-        _cache[game_id] = parse(game_id, raw) if raw is not None else None
-    return _cache[game_id]
+        raw = None
+        for name in ([f"guide.{lang}.toml"] if lang != "en" else []) + ["guide.toml"]:
+            try:
+                node = importlib.resources.files("weather_tabletop.games") / package / name
+                raw = node.read_text(encoding="utf-8") if node.is_file() else None
+            except (OSError, ModuleNotFoundError):
+                raw = None
+            if raw is not None:
+                break
+        _cache[game_id, lang] = parse(game_id, raw) if raw is not None else None
+    return _cache[game_id, lang]
 
 
 #: what a player's text must not hold: code, not words (issue 14)
