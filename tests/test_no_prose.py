@@ -25,10 +25,6 @@ CHECKED = {
 
 #: (game, module, literal as the check sees it) -> why it may stay
 ALLOWED = {
-    ("meteo", "rules.py", "{} has all figures in their own half"):
-        "GameEnded.reason as the saves recorded it (replay compares events); never shown",
-    ("meteo", "rules.py", "the round limit of {} rounds is reached"):
-        "GameEnded.reason as the saves recorded it (replay compares events); never shown",
     ("meteo", "rules.py", "unknown event {}"):
         "a programming error (an event class without an apply function), not a player's text",
     ("meteo", "guide_art.py", "Meteo's guide has no picture {}"):

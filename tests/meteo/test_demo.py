@@ -46,3 +46,28 @@ def test_replaying_the_commands_reaches_the_recorded_scores():
     got = {l.seat: (l.total, l.rank, {tr(k): v for k, v in l.breakdown})
            for l in GAME.scores(match.state)}
     assert got == EXPECTED
+
+
+def test_a_save_of_an_earlier_version_with_an_english_reason_still_reads(tmp_path):
+    """Earlier versions recorded ``GameEnded`` with an English ``reason``; the demo no longer
+    holds it (issue 17: a save holds no prose), and a save that does is read as the same event
+    (``OLDER_RECORDS``), verified and replayed to the same end."""
+    from weather_tabletop.engine import storage
+    from weather_tabletop.games.meteo.events import GameEnded
+
+    assert b"reason" not in DEMO.read_bytes()
+    bodies = []
+    for line in DEMO.read_bytes().splitlines():
+        body = json.loads(line)
+        body.pop("sum")
+        for event in body.get("events") or []:
+            if isinstance(event, dict) and event.get("t") == "GameEnded":
+                event["reason"] = "Red has all figures in their own half"
+        bodies.append(body)
+    older = tmp_path / "older.wtsave"
+    older.write_bytes(storage._chain(bodies)[0])
+    assert b"own half" in older.read_bytes()
+    match = SavedGame.replay(older).match
+    assert match.is_over() and match.state == SavedGame.replay(DEMO).match.state
+    assert GameEnded() in match.active[-1].events
+    assert cli.main(["verify", str(older)]) == 0

@@ -20,7 +20,7 @@ import sys
 from typing import Any
 
 from ..i18n import Msg
-from .codec import Codec, encode
+from .codec import Codec, encode, older_records
 from .match import Group, Match
 from .protocol import Command, Game
 
@@ -88,7 +88,7 @@ def state_codec(game: Game, state: Any) -> Codec:
     module = sys.modules[type(state).__module__]
     classes = [v for v in vars(module).values()
                if isinstance(v, type) and dataclasses.is_dataclass(v) and v.__module__ == module.__name__]
-    return Codec((*classes, *game.commands, *game.events))
+    return Codec((*classes, *game.commands, *game.events), older_records(game))
 
 
 def base_index(match: Match) -> int:

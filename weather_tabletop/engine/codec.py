@@ -10,7 +10,7 @@ bounds depth; nothing is ever executed.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
 MAX_DEPTH = 16
 
@@ -40,7 +40,13 @@ def encode(obj: Any, depth: int = 0) -> Any:
 class Codec:
     """Decodes the commands and events of one game from JSON values."""
 
-    def __init__(self, classes: Iterable[type]) -> None:
+    def __init__(self, classes: Iterable[type],
+                 older: Mapping[str, Callable[[dict[str, Any]], dict[str, Any]]] | None = None
+                 ) -> None:
+        """``older``: for a kind whose fields changed, a function from a record written by an
+        earlier version to the record of today (a game's ``OLDER_RECORDS``), so its saves still
+        read and verify."""
+        self._older = dict(older or {})
         self._classes = {cls.__name__: cls for cls in classes}
         self._fields = {
             name: tuple(f.name for f in dataclasses.fields(cls)) for name, cls in self._classes.items()
@@ -61,6 +67,13 @@ class Codec:
             names = self._fields.get(name) if isinstance(name, str) else None
             if names is None:
                 raise CodecError(f"unknown kind {name!r}")
+            if name in self._older and len(value) != len(names) + 1:
+                try:
+                    value = self._older[name](value)
+                except (KeyError, TypeError, ValueError) as exc:
+                    raise CodecError(f"bad {name}: {exc}") from None
+                if not isinstance(value, dict):
+                    raise CodecError(f"bad {name}")
             if len(value) != len(names) + 1 or not all(k in value for k in names):
                 given = sorted(set(value) - {"t"})
                 raise CodecError(f"{name} has fields {sorted(names)}, got {given}")
@@ -89,3 +102,10 @@ def _scalar_type(annotation: Any) -> tuple[type, ...] | None:
     if isinstance(annotation, type):
         annotation = annotation.__name__
     return _TYPES.get(str(annotation).strip())
+
+
+def older_records(game: Any) -> dict[str, Callable[[dict[str, Any]], dict[str, Any]]]:
+    """A game's upgrades of records written by earlier versions (``OLDER_RECORDS`` on the
+    game: kind -> function from the old record to today's), none when it has none."""
+    older = getattr(game, "OLDER_RECORDS", None)
+    return dict(older) if isinstance(older, dict) else {}

@@ -39,7 +39,7 @@ from .. import __version__
 from ..files import FileRefused, open_regular, read_bounded, read_tail
 from ..i18n import Msg, msg
 from . import checkpoint
-from .codec import Codec, CodecError
+from .codec import Codec, CodecError, older_records
 from .match import Group, Match
 from .protocol import (Command, Game, GameConfig, IllegalMove, SeatConfig, name_error,
                        options_dict, seats_error)
@@ -444,7 +444,7 @@ def _setup(read: _Read, name: str) -> tuple[Game, GameConfig, bool, Codec]:
     reason = seats_error(game, config)
     if reason:
         raise LoadError(f"{name} cannot be set up: {reason}")
-    return game, config, casual, Codec((*game.commands, *game.events))
+    return game, config, casual, Codec((*game.commands, *game.events), older_records(game))
 
 
 def _replay(read: _Read, name: str) -> Match:

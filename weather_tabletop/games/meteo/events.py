@@ -147,7 +147,18 @@ class EndTriggered(Event):
 
 @dataclass(frozen=True)
 class GameEnded(Event):
-    reason: str
+    """End of the Game: the last round is played to its end (why is told from the state: a
+    seat's figures all home, or the round limit)."""
+
+
+def _game_ended_without_reason(record: dict) -> dict:
+    """Saves of earlier versions recorded ``GameEnded`` with an English ``reason``: the
+    event is the same without it (issue 17: a save file holds no prose)."""
+    return {"t": "GameEnded"}
+
+
+#: records written by earlier versions, upgraded when read (``engine.codec.older_records``)
+OLDER_RECORDS = {"GameEnded": _game_ended_without_reason}
 
 
 EVENTS = (SupplyShuffled, MarkerDrawn, FaceUpTurned, FaceUpTaken, TurnBegan, PhaseBegan,

@@ -55,8 +55,8 @@ from .board import BOARD, COLOURED, LANDSCAPE, PERCH, VILLAGE, WIND, Board, Pos
 from .commands import (COMMANDS, DrawMarker, EndMovement, EndPlacement, PlaceMarker,
                        RelocateFigure, RelocateWitch, RemoveMarker, RollWind, SkipRemoval,
                        StepFigure, StepWitch)
-from .events import (EVENTS, DiePassed, DieRolled, EndTriggered, FaceUpTaken, FaceUpTurned,
-                     FigureRelocated, FigureStepped, GameEnded, MarkerDrawn, MarkerPlaced,
+from .events import (EVENTS, OLDER_RECORDS, DiePassed, DieRolled, EndTriggered, FaceUpTaken,
+                     FaceUpTurned, FigureRelocated, FigureStepped, GameEnded, MarkerDrawn, MarkerPlaced,
                      MarkerRemoved, MarkersBlown, MarkersCancelled, PhaseBegan, SupplyShuffled,
                      TurnBegan, WindAdvanced, WitchRelocated, WitchStepped)
 from .state import (DRAW, END, HAND_SIZE, MAX_PLACED, MOVE, OVER, PLACE, SETUP,
@@ -138,6 +138,8 @@ class Meteo:
     colours = COLOURS
     commands = COMMANDS
     events = EVENTS
+    #: records of earlier versions' saves and how they read today (engine.codec.older_records)
+    OLDER_RECORDS = OLDER_RECORDS
     hidden_information = True
     board = BOARD
 
@@ -854,14 +856,8 @@ class Meteo:
         played to the end", i.e. until the seat before the starting player (seat 0) has played."""
         nxt = (s.current + 1) % s.players
         if nxt == 0:
-            if s.ending >= 0:
-                # The event keeps its recorded English reason so that the saves recorded with it
-                # still verify (replay compares events); nothing shows it: describe_event tells
-                # why the game ended from the state. Dropping the field needs the saves upgraded.
-                colour = self.board.colour_names[s.colours[s.ending]]
-                return [GameEnded(f"{colour} has all figures in their own half")]
-            if s.round_limit and s.round >= s.round_limit:
-                return [GameEnded(f"the round limit of {s.round_limit} rounds is reached")]
+            if s.ending >= 0 or (s.round_limit and s.round >= s.round_limit):
+                return [GameEnded()]
         return [TurnBegan(nxt, s.round + (1 if nxt == 0 else 0))]
 
     def _apply_ahead(self, state: MeteoState, event: Event) -> MeteoState:
@@ -1098,8 +1094,6 @@ class Meteo:
         if isinstance(e, EndTriggered):
             return msg("meteo.event.end_triggered", name=nm(e.seat))
         if isinstance(e, GameEnded):
-            # told from the state, not from the event's recorded ``reason`` (English words the
-            # saves hold; see _end_turn)
             if state.ending >= 0:
                 return msg("meteo.event.game_ended_home",
                            colour=words.colour(b, state.colours[state.ending]))
