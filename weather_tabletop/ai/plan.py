@@ -23,7 +23,8 @@ many rounds whatever time is left (for games where more samples add nothing with
 from __future__ import annotations
 
 import time
-from typing import Any, Callable
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
 
 from ..engine.chance import Rng
 from ..engine.protocol import Command, Game, IllegalMove
@@ -35,6 +36,34 @@ Horizon = Callable[[Game, Any, Any, int], bool]
 
 
 RESERVE = 0.92
+
+
+@dataclass
+class Judgement:
+    """What a search found so far: per candidate the sums over ``rounds`` whole rounds of the
+    evaluation (``values``) and of the seat's points at the rollout's end (``points``, when
+    asked for); ``done`` counts the rollouts played, including an unfinished round's."""
+
+    values: list[float]
+    points: list[float]
+    rounds: int = 0
+    done: int = 0
+
+    @classmethod
+    def empty(cls, n: int) -> "Judgement":
+        return cls([0.0] * n, [0.0] * n)
+
+    def add(self, got: Sequence[tuple[float, float]]) -> None:
+        """One whole round: a (value, points) pair per candidate."""
+        for k, (value, pts) in enumerate(got):
+            self.values[k] += value
+            self.points[k] += pts
+        self.rounds += 1
+
+
+def seat_points(game: Game, state: Any, seat: int) -> float:
+    """The seat's score total in ``state`` (``game.scores``)."""
+    return float(next(line.total for line in game.scores(state) if line.seat == seat))
 
 
 class PlanPlayer:
@@ -63,6 +92,17 @@ class PlanPlayer:
         cands = self.candidates(game, view, seat)
         if len(cands) == 1:
             return cands[0]
+        judged = self.judge(game, view, seat, cands, stop, started=started)
+        self.last_iterations = judged.done
+        return self.pick(cands, judged.values, judged.rounds)
+
+    def judge(self, game: Game, view: Any, seat: int, cands: list[Command],
+              stop: Callable[[], bool] | None = None, *, started: float | None = None,
+              points: bool = False) -> "Judgement":
+        """The sampling loop shared by :meth:`choose` and advice (``ai/advice.py``): every
+        candidate played in each round's sample and rollout, under the player's budget counted
+        from ``started``. With ``points`` each rollout's end also gives the seat's score."""
+        started = time.perf_counter() if started is None else started
         determinize = game_hook(game, "determinize")
         evaluate = game_hook(game, "evaluate") or (lambda s, i: score_reward(game, s, i))
         # the last command of a rollout may take a while (a greedy Meteo placement ranks every
@@ -74,36 +114,27 @@ class PlanPlayer:
         self._budget_end = started + (self.seconds or 1.0)
         self._slowest = 0.0
         limit = self.iterations or 10**9
-        totals = [0.0] * len(cands)
-        rounds = 0
-        done = 0
-        while done < limit:
+        judged = Judgement.empty(len(cands))
+        while judged.done < limit:
             sample = determinize(view, seat, self._rng) if determinize else view
             roll_seed = self._rng.next64() & 0xFFFFFFFF
-            got: list[float] = []
-            abandoned = False
+            got: list[tuple[float, float]] = []
             for command in cands:
-                value = self._play(game, sample, command, seat, Rng(roll_seed, 0x7011),
-                                   evaluate, deadline, stop)
-                if value is None:
-                    abandoned = True
-                    break
-                got.append(value)
-                done += 1
-            if abandoned:
-                break
-            for k, value in enumerate(got):
-                totals[k] += value
-            rounds += 1
+                end = self._play(game, sample, command, seat, Rng(roll_seed, 0x7011),
+                                 deadline, stop)
+                if end is None:
+                    return judged
+                got.append((evaluate(end, seat), seat_points(game, end, seat) if points else 0.0))
+                judged.done += 1
+            judged.add(got)
             if self.iterations is None and self.max_rounds is not None \
-                    and rounds >= self.max_rounds:
+                    and judged.rounds >= self.max_rounds:
                 break
             if stop is not None and stop():
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        self.last_iterations = done
-        return self.pick(cands, totals, rounds)
+        return judged
 
     def candidates(self, game: Game, view: Any, seat: int) -> list[Command]:
         """The legal commands to compare, the heuristic's choice first (the game's
@@ -130,10 +161,9 @@ class PlanPlayer:
         return cands[best]
 
     def _play(self, game: Game, start: Any, command: Command, seat: int, rng: Rng,
-              evaluate: Callable[[Any, int], float], deadline: float | None,
-              stop: Callable[[], bool] | None) -> float | None:
-        """The candidate's value after a rollout, or None when time ran out or the thought was
-        abandoned on the way (checked before every command, so a move overruns its budget only
+              deadline: float | None, stop: Callable[[], bool] | None) -> Any | None:
+        """The state at the end of the candidate's rollout, or None when time ran out or the
+        thought was abandoned on the way (checked before every command, so a move overruns its budget only
         by a command slower than every earlier one of the move)."""
         state = start
         for i in range(self.depth + 1):
@@ -152,7 +182,7 @@ class PlanPlayer:
                     break
                 state = _step(game, state, self.policy(game, state, actors[0], rng))
             self._slowest = max(self._slowest, time.perf_counter() - now)
-        return evaluate(state, seat)
+        return state
 
 
 def _step(game: Game, state: Any, command: Command) -> Any:

@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from weather_tabletop.ai import EasyPlayer
-from weather_tabletop.ai.plan import RESERVE, PlanPlayer
+from weather_tabletop.ai.plan import RESERVE, Judgement, PlanPlayer, seat_points
 from weather_tabletop.engine.chance import Rng
 from weather_tabletop.engine.protocol import Command, IllegalMove
 
@@ -388,12 +388,10 @@ class MeteoPlanner(PlanPlayer):
         self._ends: dict = {}
         self._cont: dict = {}
 
-    def choose(self, game: Any, view: MeteoState, seat: int,
-               stop: Callable[[], bool] | None = None) -> Command:
-        started = time.perf_counter()
-        cands = self.candidates(game, view, seat)
-        if len(cands) == 1:
-            return cands[0]
+    def judge(self, game: Any, view: MeteoState, seat: int, cands: list[Command],
+              stop: Callable[[], bool] | None = None, *, started: float | None = None,
+              points: bool = False) -> Judgement:
+        started = time.perf_counter() if started is None else started
         self._seat = seat
         turn = (view.round, view.current, seat)
         if turn != self._turn:
@@ -407,24 +405,21 @@ class MeteoPlanner(PlanPlayer):
         # took 0.7 s)
         rounds_cap = self.max_rounds if self.max_rounds and not self.iterations else 10**9
         limit = min(self.iterations or 10**9, rounds_cap * len(cands)) if deep else 1
-        totals = [0.0] * len(cands)
-        rounds = done = 0
+        judged = Judgement.empty(len(cands))
         try:
             ends = [self._end(game, _step(game, view, c)) for c in cands]
-            while done < limit:
-                got = [self._judge(game, view, e, rounds, deep) for e in ends]
-                for k, value in enumerate(got):
-                    totals[k] += value
-                rounds += 1
-                done += len(cands)
+            while judged.done < limit:
+                got = [self._judge(game, view, e, judged.rounds, deep) for e in ends]
+                judged.add([(value, seat_points(game, last, seat) if points else 0.0)
+                            for value, last in got])
+                judged.done += len(cands)
                 if stop is not None and stop():
                     break
                 if deadline is not None and time.perf_counter() >= deadline:
                     break
         except _Abandoned:
             pass
-        self.last_iterations = done
-        return self.pick(cands, totals, rounds)
+        return judged
 
     def _check(self) -> None:
         if (self._deadline is not None and time.perf_counter() >= self._deadline) or \
@@ -461,20 +456,22 @@ class MeteoPlanner(PlanPlayer):
         return end
 
     def _judge(self, game: Any, view: MeteoState, end: MeteoState, k: int,
-               deep: bool) -> float:
+               deep: bool) -> tuple[float, MeteoState]:
+        """The value of round ``k`` for a candidate whose turn ends at ``end``, with the
+        position its rollout ended in."""
         if not deep or end.phase == OVER:
-            return evaluate(end, self._seat)
+            return evaluate(end, self._seat), end
         key = (end, k)
-        value = self._cont.get(key)
-        if value is None:
+        judged = self._cont.get(key)
+        if judged is None:
             seat = self._seat
             s = determinize(end, seat, Rng(self._seed * 7919 + view.round, 0xD0 + k))
             for _ in range(self.depth):
                 if deep_horizon(game, view, s, seat) or not game.to_act(s):
                     break
                 s = self._greedy(game, s)
-            value = self._cont[key] = evaluate(s, seat)
-        return value
+            judged = self._cont[key] = (evaluate(s, seat), s)
+        return judged
 
 
 def hard_player(seed: int = 0, *, seconds: float | None = None,
