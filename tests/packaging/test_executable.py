@@ -135,3 +135,28 @@ def test_user_folders_are_the_windows_known_folders(exe, tmp_path):
     result = run(exe, tmp_path, "paths")
     assert result.returncode == 0, result.stderr
     assert windows_path(tmp_path / "local_appdata" / "weather-tabletop") in result.stdout
+
+
+def test_a_traditional_chinese_table_renders_as_in_the_installed_app(exe, tmp_path):
+    """Issue 18: the program carries the Traditional Chinese font subset and catalogues. Its
+    zh-TW table is the installed app's picture to the pixel (a missing font draws other glyphs,
+    a missing catalogue English) and differs from the English table."""
+    import pygame
+
+    args = ["screenshot", "--scene", "table", "--game", "meteo", "--steps", "12",
+            "--size", "1280x720"]
+    frozen, installed, english = (tmp_path / "frozen.png", tmp_path / "installed.png",
+                                  tmp_path / "english.png")
+    result = run(exe, tmp_path, *args, "--lang", "zh-TW", "--out", str(frozen))
+    assert result.returncode == 0, result.stderr
+    env = dict(os.environ, WEATHER_TABLETOP_HOME=str(tmp_path / "installed"),
+               SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    for lang, out in (("zh-TW", installed), ("en", english)):
+        done = subprocess.run([sys.executable, "-m", "weather_tabletop", *args, "--lang", lang,
+                               "--out", str(out)], capture_output=True, text=True, timeout=120,
+                              env=env)
+        assert done.returncode == 0, done.stderr
+    pictures = [pygame.image.load(str(p)) for p in (frozen, installed, english)]
+    as_bytes = [pygame.image.tobytes(p, "RGB") for p in pictures]
+    assert as_bytes[0] == as_bytes[1]
+    assert as_bytes[0] != as_bytes[2]
