@@ -153,7 +153,9 @@ def _chain(bodies: list[dict[str, Any]], previous: str = "") -> tuple[bytes, str
     return b"".join(out), previous
 
 
-def header_for(game: Game, config: GameConfig, casual: bool) -> dict[str, Any]:
+def header_for(game: Game, config: GameConfig, casual: bool, hints: bool = True) -> dict[str, Any]:
+    """The header line; ``hints``: whether the table offers hints (issue 21; a header without
+    the key, an older save, allows them)."""
     return {
         "format": FORMAT,
         "version": FORMAT_VERSION,
@@ -164,11 +166,16 @@ def header_for(game: Game, config: GameConfig, casual: bool) -> dict[str, Any]:
                   for s in config.seats],
         "seed": config.seed,
         "casual": casual,
+        "hints": hints,
         "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
     }
 
 
 group_body = checkpoint.group_body
+
+#: the kind of a line recording a hint shown at the table (issue 21): chained like every line,
+#: skipped by every reader of moves (load, verify, replay), counted by :func:`hints_taken`
+HINT = "hint"
 
 
 # -- reading -------------------------------------------------------------------------------
@@ -286,6 +293,8 @@ def _read_lines(path: Path) -> _Read:
                 raise LoadError(f"{where} is out of order.")
             obj["_at"] = len(bodies)
             checkpoints.append(obj)
+        elif obj.get("kind") == HINT:
+            pass  # not a move: counted by hints_taken
         else:
             if type(obj.get("n")) is not int or obj["n"] != len(bodies):
                 raise LoadError(f"{where} is out of order.")
@@ -347,6 +356,8 @@ def _read_fast(path: Path) -> _Read | None:
         obj, previous = _parse(line, previous, where, name, False)
         if checkpoint_body is None:
             checkpoint_body = obj
+        elif obj.get("kind") == HINT:
+            continue  # not a move
         elif type(obj.get("n")) is not int or obj["n"] != checkpoint_body.get("n", 0) + len(bodies):
             raise LoadError(f"{where} is out of order.")
         else:
@@ -513,19 +524,21 @@ class SavedGame:
     """A match bound to its save file. Every change is on disk before the call returns."""
 
     def __init__(self, match: Match, path: Path | None, casual: bool, notice: str | None = None,
-                 writer: "_Writer | None" = None) -> None:
+                 writer: "_Writer | None" = None, hints: bool = True) -> None:
         self.match = match
         self.path = path
         self.casual = casual
         self.notice = notice
         self._writer = writer
+        self.hints = hints  # the table offers hints (chosen at setup, kept in the header)
 
     @property
     def read_only(self) -> bool:
         return self._writer is None
 
     @classmethod
-    def create(cls, game: Game, config: GameConfig, folder: Path, *, casual: bool = False) -> "SavedGame":
+    def create(cls, game: Game, config: GameConfig, folder: Path, *, casual: bool = False,
+               hints: bool = True) -> "SavedGame":
         reason = seats_error(game, config) or next(
             filter(None, (name_error(s.name) for s in config.seats)), None)
         if reason:
@@ -538,7 +551,7 @@ class SavedGame:
         folder.mkdir(parents=True, exist_ok=True)
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         path = folder / f"{game.id}-{stamp}-{secrets.token_hex(3)}{SUFFIX}"
-        header = header_for(game, config, casual)
+        header = header_for(game, config, casual, hints)
         line, checksum = _line("", header)
         _atomic_write(path, line)
         lock = SaveLock.acquire(path)
@@ -549,7 +562,7 @@ class SavedGame:
             writer.close()
             raise
         writer.match = match
-        return cls(match, path, casual, None, writer)
+        return cls(match, path, casual, None, writer, hints)
 
     @classmethod
     def open(cls, path: Path) -> "SavedGame":
@@ -581,7 +594,7 @@ class SavedGame:
             lock.release()
             raise
         match.sink = writer.append
-        return cls(match, path, match.casual, read.notice, writer)
+        return cls(match, path, match.casual, read.notice, writer, _hints_allowed(read.header))
 
     @classmethod
     def replay(cls, path: Path | Any) -> "SavedGame":
@@ -595,13 +608,13 @@ class SavedGame:
         else:
             read = _read_lines(path)
         match = _replay(read, path.name)
-        return cls(match, None, match.casual, read.notice, None)
+        return cls(match, None, match.casual, read.notice, None, _hints_allowed(read.header))
 
     @classmethod
     def watch(cls, path: Path) -> "SavedGame":
         """Load to look at, never writing and taking no lock (from the last checkpoint)."""
         read, match = load(Path(path))
-        return cls(match, None, match.casual, read.notice, None)
+        return cls(match, None, match.casual, read.notice, None, _hints_allowed(read.header))
 
     def submit(self, command: Command, expected_version: int | None = None) -> Group:
         return self.match.submit(command, expected_version)
@@ -612,9 +625,51 @@ class SavedGame:
     def redo(self, seat: int) -> Group:
         return self.match.redo(seat)
 
+    def record_hint(self, seat: int) -> None:
+        """Record that ``seat`` was shown a hint (a line no reader of moves replays); raises
+        SaveFailed like a move."""
+        if self._writer is not None:
+            self._writer.note({"kind": HINT, "seat": seat, "at": self.match.version})
+
     def close(self) -> None:
         if self._writer:
             self._writer.close()
+
+
+def _hints_allowed(header: dict[str, Any]) -> bool:
+    return header.get("hints", True) is not False
+
+
+def hints_allowed(path: Path) -> bool:
+    """Whether the game saved at ``path`` was set up with hints (its header; an older save, or
+    one that cannot be read: yes)."""
+    try:
+        header, _last = _ends(Path(path))
+    except LoadError:
+        return True
+    return _hints_allowed(header)
+
+
+def hints_taken(path: Path) -> dict[int, int]:
+    """How many hints each seat was shown in the save at ``path`` (its hint lines, wherever they
+    are: the fast read of a continued game skips what lies before its last checkpoint).
+    A file that cannot be read gives what could be counted."""
+    try:
+        data = read_bounded(Path(path), MAX_FILE_BYTES)
+    except OSError:
+        return {}
+    counts: dict[int, int] = {}
+    for line in data.split(b"\n"):
+        if b'"kind":"hint"' not in line or len(line) > MAX_LINE_BYTES:
+            continue
+        try:
+            obj = json.loads(line)
+        except (ValueError, RecursionError, UnicodeDecodeError):
+            continue
+        seat = obj.get("seat") if isinstance(obj, dict) and obj.get("kind") == HINT else None
+        if type(seat) is int and 0 <= seat < MAX_SEATS:
+            counts[seat] = counts.get(seat, 0) + 1
+    return counts
 
 
 class _Writer:
@@ -656,6 +711,17 @@ class _Writer:
         self._lines += 1
         self._events += len(group.events)
         self._bytes += len(line)
+
+    def note(self, body: dict[str, Any]) -> None:
+        """Append one line that is not a move (a hint record), chained like the others."""
+        if self._broken:
+            raise SaveFailed(msg("save.failed_broken"))
+        line, previous = _line(self.last_sum, body)
+        if self._upgrade is not None:
+            self._write_upgraded(line)
+        else:
+            self._write(line)
+        self.last_sum = previous
 
     def _write(self, data: bytes) -> None:
         try:

@@ -39,11 +39,11 @@ class Session:
 
     @classmethod
     def new_saved(cls, game: Game, config: GameConfig, *, casual: bool = False,
-                  folder: Path | None = None) -> "Session":
+                  folder: Path | None = None, hints: bool = True) -> "Session":
         from ..engine.storage import SavedGame
 
         saved = SavedGame.create(game, config, paths.ensure(folder or paths.saves_dir()),
-                                 casual=casual)
+                                 casual=casual, hints=hints)
         return cls(saved.match, saved, notice=getattr(saved, "notice", None))
 
     @classmethod

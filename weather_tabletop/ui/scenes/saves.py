@@ -1,4 +1,5 @@
-"""The saved-games list (open, rename, delete) and the demo list (watch a recorded game)."""
+"""The saved-games list (open, save a copy as, rename, delete) and the demo list (watch a
+recorded game)."""
 
 from __future__ import annotations
 
@@ -61,6 +62,8 @@ class SavesScene(Scene):
         self.actions: dict[Any, tuple[str, int]] = {}
         self.rename_entry: pygame_gui.elements.UITextEntryLine | None = None
         self.dialog: Any = None  # the "Open a file..." dialog while it is open
+        self.copy_dialog: Any = None  # "Save a copy as..." while it is open ...
+        self.copy_from: Path | None = None  # ... and the save it copies
 
     def refresh(self) -> None:
         try:
@@ -155,7 +158,9 @@ class SavesScene(Scene):
         locked = getattr(info, "locked", False)
         # a file that cannot be opened has only Delete; a game open elsewhere is watched here
         buttons = 1 if self.demos or problem else 3
-        text_w = rect.width - 2 * pad - buttons * (bw + self.px(10))
+        copy_w = 0 if self.demos or problem else max(bw, self.app.text.font(self.px(17), True).size(
+            tr("copy.button"))[0] + self.px(28))
+        text_w = rect.width - 2 * pad - buttons * (bw + self.px(10)) - (copy_w and copy_w + self.px(10))
         col = text_w // 4
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.modified)) if info.modified else ""
         if problem:
@@ -188,6 +193,11 @@ class SavesScene(Scene):
                 label, tip = tr("saves.replay"), tr("saves.replay_tip")
             open_b = widgets.button(self, pygame.Rect(bx, by, bw, bh), label, tooltip=tip)
             self.actions[open_b] = ("replay" if replay else "open", index)
+        if copy_w:
+            copy_b = widgets.button(self, pygame.Rect(bx - copy_w - self.px(10), by, copy_w, bh),
+                                    tr("copy.button"), object_id="#secondary",
+                                    tooltip=tr("copy.button_tip"))
+            self.actions[copy_b] = ("copy", index)
         if not self.demos:
             if not problem:
                 ren = widgets.button(self, pygame.Rect(bx + bw + self.px(10), by, bw, bh),
@@ -215,6 +225,14 @@ class SavesScene(Scene):
 
             self.dialog = None
             open_replay(self.app, Path(event.text))
+            return
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.copy_dialog:
+            from ..copy_dialog import copy_to
+
+            self.copy_dialog = None
+            self.message = copy_to(self.copy_from, Path(event.text))
+            self.refresh()
+            self._rebuild()
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.actions:
             self.act(*self.actions[event.ui_element])
@@ -252,6 +270,12 @@ class SavesScene(Scene):
             self.dialog = UIFileDialog(rect, self.manager, window_title=tr("saves.open_file"),
                                        initial_file_path=str(paths.saves_dir()),
                                        allowed_suffixes={".wtsave"}, allow_existing_files_only=True)
+            return
+        if what == "copy":  # "Save a copy as...": the file is only read, open or not
+            from ..copy_dialog import open_dialog
+
+            self.copy_from = self.infos[index].path
+            self.copy_dialog = open_dialog(self, self.copy_from)
             return
         if what == "open":
             if self.demos:

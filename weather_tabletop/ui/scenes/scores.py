@@ -14,7 +14,7 @@ import pygame_gui
 
 from ... import games
 from ...engine.protocol import ScoreLine
-from ...i18n import tr
+from ...i18n import join, tr
 from .. import theme, widgets
 from ..scene import Scene
 from ..session import Session
@@ -25,6 +25,21 @@ def heading(key: str) -> str:
     """A category key as a heading: "end_cp" -> "End cp", "R&D funding" stays as it is."""
     text = tr(key).replace("_", " ")
     return text[:1].upper() + text[1:]
+
+
+def hints_note(session: Session) -> str:
+    """How many hints each person took (issue 21: counted from the game's file, so the count
+    survives closing and reopening the game); "" when the game was set up without hints or
+    has no person at the table."""
+    from ..hints import allowed, taken
+
+    seats = session.config.seats
+    people = [i for i, seat in enumerate(seats) if not seat.is_computer]
+    if not people or not allowed(session):
+        return ""
+    counts = taken(session)
+    return tr("hint.scores_note", list=join([tr("hint.taken", name=seats[i].name, n=counts.get(i, 0))
+                                             for i in people]))
 
 
 def ranked(lines: list[ScoreLine]) -> list[tuple[ScoreLine, bool]]:
@@ -50,6 +65,9 @@ class ScoresScene(Scene):
         if hook is not None:
             rows, self.notes = hook(session.game, match, [seat.name for seat in session.config.seats])
             self.rows.update(rows)
+        hints = hints_note(session)
+        if hints:
+            self.notes = [*self.notes, hints]
         self.back = self.menu = None
         self._tokens: list[tuple[tuple[int, int], int]] = []
         self._texts: list[tuple[pygame.Surface, tuple[int, int]]] = []

@@ -81,6 +81,7 @@ class SetupScene(Scene):
         self.seats: list[dict[str, str]] = [dict(seat) for seat in last.get("seats", [])]
         self.options: dict[str, Any] = {}
         self.casual = bool(last.get("casual", False))
+        self.hints = bool(last.get("hints", True))  # "Allow hints" (issue 21), kept in the save
         self.message = ""
         self.players = players or last.get("players", 0)
         self.controls: dict[Any, tuple[str, Any]] = {}
@@ -360,7 +361,7 @@ class SetupScene(Scene):
                            (spec, i)) for i, seat in enumerate(self.seats)]
             else:
                 cells.append((tr(spec.label), spec))
-        return cells + [(tr("setup.table_options"), None)]
+        return cells + [(tr("setup.table_options"), None), ("", "hints")]
 
     def _option_rows(self, cells: list[tuple[str, Any]], width: int, per_row: int | None,
                      heading: bool) -> list[Row]:
@@ -387,6 +388,12 @@ class SetupScene(Scene):
                         widgets.label(self, pygame.Rect(cx, y + n * field_h, cw, field_h), line,
                                       object_id="#field")
                     rect = pygame.Rect(cx, y + lines * field_h + self.px(2), cw, fh)
+                    if spec == "hints":  # a table option too: whether Hint is offered
+                        hints = widgets.button(self, rect, tr("hint.setup_on") if self.hints
+                                               else tr("hint.setup_off"), object_id="#secondary",
+                                               tooltip=tr("hint.setup_tip"))
+                        self.controls[hints] = ("hints", 0)
+                        continue
                     if spec is None:
                         casual = widgets.button(self, rect, tr("setup.casual_on") if self.casual
                                                 else tr("setup.casual_off"), object_id="#secondary",
@@ -552,6 +559,8 @@ class SetupScene(Scene):
             self.seats[int(arg)]["kind"] = choice
         elif kind == "casual":
             self.casual = not self.casual
+        elif kind == "hints":
+            self.hints = not self.hints
         self.close()
         self.open()
 
@@ -559,6 +568,7 @@ class SetupScene(Scene):
         """Keep this game's choices for the next new game (issue 13: the setup forgot them)."""
         remember.put(remember.SETUP_LAST, {
             "game": self.game_id, "players": len(seats), "casual": self.casual,
+            "hints": self.hints,
             "seats": [{"name": s["name"], "color": s["color"], "kind": s["kind"]}
                       for s in self.seats],
             "options": {k: v for k, v in self.options.items()
@@ -588,7 +598,8 @@ class SetupScene(Scene):
             try:
                 config = new_config(self.game_id, seats, self.options,
                                     random.SystemRandom().randrange(1, 2 ** 31))
-                session = Session.new_saved(self.game, config, casual=self.casual)
+                session = Session.new_saved(self.game, config, casual=self.casual,
+                                            hints=self.hints)
             except (OSError, ValueError) as exc:
                 self.message = tr("setup.cannot_start", reason=str(exc))
             else:
@@ -614,6 +625,8 @@ def _last_setup() -> dict[str, Any]:
         out["players"] = players
     if isinstance(last.get("casual"), bool):
         out["casual"] = last["casual"]
+    if isinstance(last.get("hints"), bool):
+        out["hints"] = last["hints"]
     seats = last.get("seats")
     if isinstance(seats, list):
         out["seats"] = [{"name": seat["name"][:24], "color": seat["color"], "kind": seat["kind"]}

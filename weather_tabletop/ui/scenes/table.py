@@ -24,6 +24,7 @@ from ..dragdrop import DragDrop
 from ..log_panel import RENDER_BUDGET, LogEntry, LogPanel
 from ..logbook import LogBook
 from ..guide_view import step_of
+from ..hints import Hints
 from ..move_palette import MovePalette, open_palette
 from ..scene import Scene
 from ..score_box import ScoreBox
@@ -201,6 +202,9 @@ class TableScene(Scene):
         self._followed = 0.0  # a watched game: when its file was last looked at
         self.timeline: Timeline | None = None  # a replay's controls
         self._replay_log: LogBook | None = None
+        self.hints = Hints(session)  # the hard player's best moves for a person (issue 21)
+        self._menu: list[Any] = []  # the Menu button's list while it is open
+        self.copy_dialog: Any = None  # "Save a copy as..." while it is open
 
     # -- who looks at the table ------------------------------------------------------------
 
@@ -226,6 +230,7 @@ class TableScene(Scene):
 
     def _layout(self) -> TableLayout:
         buttons = 7 if self.session.is_demo else 6  # with "?" and "Final scores" (at the end)
+        buttons += self._offers_hints()
         plain = table_layout.layout(self.app.size, self.app.scale, self.panels, buttons)
         if self._hint is None or not self.panels.column:
             return plain
@@ -310,13 +315,15 @@ class TableScene(Scene):
                        "turn": BannerLine(pygame.Rect(t.x, t.y + half, t.w, t.h - half - edge),
                                           "", self.px(20), (255, 255, 255), True)}
         keys = (["menu", "rules", "help", "restart", "step", "pause"] if self.session.is_demo
-                else ["menu", "rules", "help", "redo", "undo"]) + ["scores"]
+                else ["menu", "rules", "help", "redo", "undo"] + ["hint"] * self._offers_hints()
+                ) + ["scores"]
         words = {"menu": ("table.menu", "table.menu_tip"), "rules": ("table.rules", "table.rules_tip"),
                  "restart": ("demo.restart", "demo.restart_tip"), "step": ("demo.step", "demo.step_tip"),
                  "pause": ("demo.play" if self.computers.paused else "demo.pause", "demo.pause_tip"),
                  "redo": ("table.redo", "table.redo_tip"), "undo": ("table.undo", "table.undo_tip"),
                  "scores": ("table.final_scores", "table.final_scores_tip"),
-                 "help": ("table.help", "table.help_tip")}
+                 "help": ("table.help", "table.help_tip"),
+                 "hint": ("hint.button", "hint.button_tip")}
         font = self.app.text.font(self.px(17), True)
         x = w - lay.gap
         for key in keys:
@@ -451,6 +458,11 @@ class TableScene(Scene):
         self._update_actions()
         self.dragdrop.set_context(self.view, self.view_state, self.viewer, self.legal,
                                   enabled=bool(self.legal))
+        if self.hints.stale(self.viewer) or not self.hints.can_ask(self.viewer, self.legal):
+            self.hints.cancel()  # a move, an undo or another seat: the hints were for then
+        if "hint" in self.w:
+            (self.w["hint"].enable() if self.hints.can_ask(self.viewer, self.legal)
+             else self.w["hint"].disable())
         if "undo" in self.w:
             seat = self.viewer
             for key, reason in (("undo", match.undo_reason(seat) if seat is not None else "-"),
@@ -484,6 +496,8 @@ class TableScene(Scene):
             turn = tr("table.watching_banner", what=turn)
         self.banner["turn"].text = turn
         self.banner["game"].text = f"{self.name}  ·  {tr(self.game.progress(self.view_state))}"
+        if not self.hints.allowed and not self.session.read_only:
+            self.banner["game"].text += f"  ·  {tr('hint.off_banner')}"
 
     def _seat_rgb(self, seat: int | None) -> tuple[int, int, int]:
         if seat is None or not 0 <= seat < len(self.session.config.seats):
@@ -741,7 +755,101 @@ class TableScene(Scene):
 
     def dispose(self) -> None:
         self.computers.cancel()
+        self.hints.cancel()
         self.session.close()
+
+    # -- hints and "Save a copy as..." (issue 21) -------------------------------------------
+
+    def _offers_hints(self) -> int:
+        """1 when the banner has a Hint button (a game played here, set up with hints)."""
+        return int(self.hints.allowed and not self.session.read_only and bool(self.session.people()))
+
+    def toggle_hints(self) -> None:
+        """Hint (H): work out the best moves of the person to play, or hide those shown. A game
+        set up without hints, or a turn that is no person's, offers none."""
+        if self.hints.hint is not None:
+            self.hints.cancel()
+            return
+        seat = self.viewer
+        if not self.hints.can_ask(seat, self.legal):
+            return
+        score = next((s.total for s in self.game.scores(self.view_state) if s.seat == seat), 0)
+        self.hints.ask(seat, float(score))
+
+    def _poll_hints(self) -> None:
+        try:
+            reason = self.hints.poll()
+        except Exception as exc:  # noqa: BLE001 - a failing advisor must not end the app
+            from ..crash import write_log
+
+            self.hints.cancel()
+            reason = tr("hint.failed", path=str(write_log(exc) or tr("crash.no_log")))
+        if reason:
+            self.show_message(reason)
+
+    def _copy_source(self) -> Path | None:
+        """The file of the game at this table (None: a game kept in memory only)."""
+        s = self.session
+        return s.path or s.replay_path or s.watching
+
+    def open_menu(self) -> None:
+        """The Menu button's list: back to the main menu, or save a copy of the game's file
+        (a game without a file: straight back to the main menu)."""
+        if self._menu:
+            self._close_menu()
+            return
+        if self._copy_source() is None or self.root is None:
+            self.leave()
+            return
+        items = [("leave", tr("table.main_menu")), ("copy", tr("copy.button"))]
+        font = self.app.text.font(self.px(17), True)
+        anchor = self.w["menu"].get_abs_rect()
+        bw = max(anchor.w, max(font.size(t)[0] for _k, t in items) + 2 * self.px(16))
+        bh = anchor.h + self.px(6)
+        x = min(anchor.right, self.app.size[0] - self.px(4)) - bw
+        for i, (key, words) in enumerate(items):
+            rect = pygame.Rect(x, anchor.bottom + self.px(6) + i * (bh + self.px(4)), bw, bh)
+            self._menu.append((widgets.button(self, rect, words), key))
+
+    def _close_menu(self) -> None:
+        for element, _key in self._menu:
+            element.kill()
+        self._menu = []
+
+    def save_copy_as(self) -> None:
+        """"Save a copy as...": choose where a copy of this game's file goes."""
+        from ..copy_dialog import open_dialog
+
+        self._close_menu()
+        source = self._copy_source()
+        if source is not None:
+            self.copy_dialog = open_dialog(self, source)
+
+    def _menu_event(self, event: pygame.event.Event) -> bool:
+        """The Menu's list, the copy dialog's answer; True when the event was theirs."""
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.copy_dialog:
+            from ..copy_dialog import copy_to
+
+            self.copy_dialog = None
+            self.show_message(copy_to(self._copy_source(), Path(event.text)))
+            return True
+        if not self._menu:
+            return False
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            key = next((k for e, k in self._menu if e is event.ui_element), None)
+            if key is not None:
+                self._close_menu()
+                self.leave() if key == "leave" else self.save_copy_as()
+                return True
+            if event.ui_element is self.w.get("menu"):
+                self._close_menu()
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN
+                                                    and event.key == pygame.K_ESCAPE):
+            self._close_menu()  # a click elsewhere, or Esc: the list closes
+            return True
+        return False
 
     # -- frame -----------------------------------------------------------------------------
 
@@ -766,6 +874,8 @@ class TableScene(Scene):
                     self.show_message(reason)
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self._menu_event(event):
+            return
         if self.timeline is not None and self.palette is None and self.timeline.handle(event):
             return
         if self.palette is not None:
@@ -773,6 +883,18 @@ class TableScene(Scene):
             return
         if self.log_panel.handle(event, pygame.mouse.get_pos()):
             return
+        if not self.dragdrop.dragging:
+            used, command = self.hints.handle(event)  # a click on a hint plays it
+            if command is not None:
+                reason = self.submit(command)
+                if reason:
+                    self.show_message(reason)
+            if used:
+                return
+            if (event.type == pygame.KEYDOWN and event.key == pygame.K_h and self.hints.allowed
+                    and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)):
+                self.toggle_hints()
+                return
         if event.type == pygame.KEYDOWN and not self.dragdrop.dragging and (
                 event.key == pygame.K_m and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)
                 or event.key == pygame.K_k and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)):
@@ -858,7 +980,9 @@ class TableScene(Scene):
     def _button(self, element: Any) -> None:
         key = next((k for k, v in self.w.items() if v is element), None)
         if key == "menu":
-            self.leave()
+            self.open_menu()
+        elif key == "hint":
+            self.toggle_hints()
         elif key == "rules":
             from .rules import RulesScene
 
@@ -919,6 +1043,8 @@ class TableScene(Scene):
         match = self.session.match
         if self._cover or self.session.version != self._seen or self.computers.thinking:
             return True
+        if self.hints.thinking:
+            return True
         if self.session.is_demo and not self.computers.paused and not match.is_over():
             return True
         if self.dragdrop.moving or self.log_panel.pending:
@@ -967,6 +1093,8 @@ class TableScene(Scene):
                 self._seen = -1
         if self.computers.poll(now) or self.session.version != self._seen:
             self.refresh()
+        if self.hints.thinking:
+            self._poll_hints()
         if "actions" in self.w:
             # new entries first, then new log lines; the board's redraw gets the rest
             self.w["actions"].prepare()
@@ -978,6 +1106,8 @@ class TableScene(Scene):
         surface.fill(theme.SKY)
         if self.view is not None and self.view_state is not None:
             self.view.draw(surface, self.view_state, self.viewer)
+            self.hints.draw_marks(surface, self.view, self.view_state, self.viewer, self.px,
+                                  self.app.text)
         if "actions" in self.w and self.panels.column:
             if "actions" in self.lay.bodies:
                 self.w["actions"].draw(surface)
@@ -995,6 +1125,11 @@ class TableScene(Scene):
         hint = self._hint_rect()
         if hint is not None and self._hint_surface is not None:
             surface.blit(self._hint_surface[1], hint)
+        if self.hints.hint is not None and not self._menu:
+            game, state = self.game, self.view_state
+            self.hints.draw_list(surface, self.lay.board, self._name(self.hints.hint.seat),
+                                 lambda c: tr(game.describe_command(state, c)), self.px,
+                                 max(theme.MIN_TEXT_PX, self.px(15)), self.app.text)
         msg = self._message_rect()
         if msg is not None and self._message_surface is not None:
             surface.blit(self._message_surface[1], msg)
