@@ -91,6 +91,14 @@ def _parser() -> argparse.ArgumentParser:
     op = sub.add_parser("open", help="open a saved game (any .wtsave file) in the window as a "
                                      "replay: step through it, continue it from its last move")
     op.add_argument("file", type=Path)
+    rv = sub.add_parser("review", help="judge every move of the people in a finished game with "
+                                       "the hard computer player; print the moves where a "
+                                       "seat's expected score dropped most")
+    rv.add_argument("file", type=Path)
+    rv.add_argument("--json", action="store_true", help="the marked moves and each seat's graph")
+    rv.add_argument("--iterations", type=int, help="rollouts per decision (default 24)")
+    rv.add_argument("--seed", type=int, default=0)
+    rv.add_argument("--lang", metavar="CODE", help="language of the texts printed")
     return p
 
 
@@ -113,7 +121,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .ui import app
             return app.run(options)
         return {"simulate": _simulate, "screenshot": _screenshot, "verify": _verify,
-                "options": _options, "paths": _paths}[args.command](args)
+                "options": _options, "paths": _paths, "review": _review}[args.command](args)
     except UsageError as exc:
         where = f"weather-tabletop {args.command}" if args.command else "weather-tabletop"
         print(f"{where}: {exc}", file=sys.stderr)
@@ -383,6 +391,47 @@ def _verify(args: argparse.Namespace) -> int:
             print(f"  {s['rank']}. {s['name']}: {s['total']}")
     else:
         print(f"to act: {', '.join(info['to_act'])}")
+    return 0
+
+
+def _review(args: argparse.Namespace) -> int:
+    """``review FILE``: the review of a finished game (``ai/review.py``), from its cache when
+    there is one; the save is only read."""
+    from .ai.review import (DEFAULT_ITERATIONS, MARK_THRESHOLD, MAX_ITERATIONS, ReviewedGame,
+                            ReviewError)
+    from .engine.storage import LoadError
+    from .files import is_regular
+    from .i18n import tr
+
+    _use_language(args.lang)
+    iterations = DEFAULT_ITERATIONS if args.iterations is None else args.iterations
+    if not 1 <= iterations <= MAX_ITERATIONS:
+        raise UsageError(tr("review.error_iterations", most=MAX_ITERATIONS, value=iterations))
+    if not is_regular(args.file):
+        raise UsageError(tr("review.error_file", path=_shown(args.file)))
+    try:
+        reviewed = ReviewedGame.load(args.file)
+        found = reviewed.review(iterations, args.seed)
+    except ReviewError as exc:
+        raise UsageError(tr(exc.reason)) from None
+    except LoadError as exc:
+        raise UsageError(exc.message) from None
+    except OSError as exc:
+        raise UsageError(tr("review.error_read", path=_shown(args.file),
+                            reason=getattr(exc, "reason", None) or exc.strerror or exc)) from None
+    assert found is not None  # nothing stops it
+    if args.json:
+        print(json.dumps(reviewed.summary(found)))
+        return 0
+    print(tr("review.summary", game=tr(reviewed.game.title), n=len(found.decisions),
+             iterations=iterations, seed=args.seed))
+    marked = found.marked_decisions()
+    if marked:
+        print(tr("review.marked_heading"))
+        for d in marked:
+            print("  " + tr(reviewed.line(d)))
+    else:
+        print(tr("review.none_marked", threshold=f"{MARK_THRESHOLD:.1f}"))
     return 0
 
 

@@ -23,7 +23,7 @@ from weather_tabletop.engine.protocol import Command, IllegalMove
 
 from .board import BOARD, COLOURED, LANDSCAPE, Pos, distance
 from .commands import DrawMarker, EndMovement, EndPlacement, PlaceMarker, RollWind, SkipRemoval
-from .state import DRAW, MOVE, OVER, PLACE, WIND as WIND_PHASE, MeteoState
+from .state import DRAW, MOVE, OVER, PLACE, UNKNOWN, WIND as WIND_PHASE, MeteoState
 
 HELD_PENALTY = 3
 CUT_OFF_PENALTY = 8
@@ -263,15 +263,18 @@ def determinize(view: MeteoState, seat: int, rng: Rng) -> MeteoState:
     """A full state consistent with ``view``: the markers ``seat`` has not seen (all 30 less its
     own hand, those lying on the island and the face-up ones) are dealt at random into the other
     hands, the supply and the markers on their way back, in the counts the view shows; a random
-    seed replaces the hidden one."""
+    seed replaces the hidden one. A marker the seat drew unseen in a simulation (``UNKNOWN``
+    in its own hand, after drawing from the supply in the view) is dealt too."""
     pool: list[str] = []
     for kind in BOARD.marker_kinds:
         pool += [kind] * BOARD.marker_counts[kind]
     for kind in (*view.hands[seat], *(m for _, m in view.markers), *view.face_up):
-        pool.remove(kind)
+        if kind != UNKNOWN:
+            pool.remove(kind)
     deal = list(rng.shuffled(pool))
-    hands = tuple(h if i == seat else tuple(sorted(deal.pop() for _ in h))
-                  for i, h in enumerate(view.hands))
+    hands = tuple((h if UNKNOWN not in h else
+                   tuple(sorted(k if k != UNKNOWN else deal.pop() for k in h))) if i == seat
+                  else tuple(sorted(deal.pop() for _ in h)) for i, h in enumerate(view.hands))
     supply = tuple(deal.pop() for _ in view.supply)
     returned = tuple(deal.pop() for _ in view.returned)
     return replace(view, seed=rng.next64() & 0xFFFFFFFF, hands=hands, supply=supply,
