@@ -74,10 +74,10 @@ class Guide:
             return self.sections
         lines = []
         for d in self.decided:
-            lines.append(f"**{d.where}:** “{d.rulebook}”")
+            lines.append(i18n.tr("guide.decided_item", where=d.where, rulebook=d.rulebook))
             lines.append(f"- {d.choice}")
             lines.append("")
-        return self.sections + (Section(DECIDED_ID, "Where this edition decided",
+        return self.sections + (Section(DECIDED_ID, i18n.tr("guide.decided"),
                                         "\n".join(lines).strip()),)
 
     def search(self, query: str) -> list[Section]:

@@ -182,8 +182,10 @@ class GuideView:
 
         if not self.query:
             add(text.render(self.guide.title, px(30), theme.INK, bold=True), "", px(6))
-            if self.guide.intro:
-                add(rich(self.guide.intro, px(17), theme.INK_SOFT, width, text), "", px(18))
+            paragraphs = [p for p in self.guide.intro.split("\n\n") if p.strip()]
+            for i, para in enumerate(paragraphs):  # each its own block: no space joins them
+                add(rich(para, px(17), theme.INK_SOFT, width, text), "",
+                    px(18) if i == len(paragraphs) - 1 else px(8))
         if not self.sections:
             add(text.render(tr("guide.no_match", query=self.query), px(17), theme.MUTED,
                             width=width), "", 0)
