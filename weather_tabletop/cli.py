@@ -371,7 +371,8 @@ def _verify(args: argparse.Namespace) -> int:
         "file": str(args.file), "game": game.id, "title": game.title,
         "seats": [s.name for s in match.config.seats], "commands": commands,
         "log_entries": len(match.log), "over": game.is_over(state),
-        "progress": str(game.progress(state)), "notice": saved.notice,
+        "progress": str(game.progress(state)),
+        "notice": str(saved.notice) if saved.notice else None,
     }
     if info["over"]:
         info["scores"] = [{"seat": l.seat, "name": match.config.seats[l.seat].name, "total": l.total,

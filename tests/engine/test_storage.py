@@ -69,7 +69,7 @@ def test_torn_last_line_is_dropped_with_a_notice(tmp_path):
     torn = full + lines[-2][: len(lines[-2]) // 2]
     saved.path.write_bytes(torn)
     loaded = SavedGame.replay(saved.path)
-    assert loaded.notice and "dropped" in loaded.notice
+    assert loaded.notice and "dropped" in str(loaded.notice)
     assert saved.path.read_bytes() == torn  # verify/replay never writes
     reopened = SavedGame.open(saved.path)
     assert reopened.notice
@@ -204,3 +204,19 @@ def test_no_pickle_eval_or_exec_in_the_package():
         text = path.read_text(encoding="utf-8")
         for word in ("import pickle", "eval(", "exec(", "marshal", "shelve"):
             assert word not in text, f"{path} uses {word}"
+
+
+def test_a_refusal_is_a_message_shown_in_the_readers_language(tmp_path):
+    """Issue 17/18: why a save is refused is a catalogue message, rendered when shown."""
+    from weather_tabletop import i18n
+
+    (tmp_path / "cut.wtsave").write_bytes(b'{"format"')
+    with pytest.raises(LoadError) as info:
+        SavedGame.open(tmp_path / "cut.wtsave")
+    assert info.value.reason.key == "load.cut_header"
+    try:
+        i18n.set_language("zh-TW")
+        assert info.value.message == "cut.wtsave 在檔頭寫完之前就被截斷了。"
+    finally:
+        i18n.set_language("en")
+    assert info.value.message == "cut.wtsave was cut off before its header was complete."

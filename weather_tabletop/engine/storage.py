@@ -37,7 +37,7 @@ from typing import Any, Iterator
 
 from .. import __version__
 from ..files import FileRefused, open_regular, read_bounded, read_tail
-from ..i18n import Msg, msg
+from ..i18n import Msg, msg, tr
 from . import checkpoint
 from .codec import Codec, CodecError, older_records
 from .match import Group, Match
@@ -59,11 +59,16 @@ TAIL_MOST = 16 * 1024 * 1024  # beyond this without a checkpoint, the whole file
 
 
 class LoadError(Exception):
-    """A save that cannot be loaded; ``message`` is one line a player understands."""
+    """A save that cannot be loaded; ``reason`` is one line a player understands (a catalogue
+    message, ``load.*``), ``message`` its text in the reader's language."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, reason: Msg) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+    @property
+    def message(self) -> str:
+        return tr(self.reason)
 
 
 class OpenElsewhere(LoadError):
@@ -192,7 +197,19 @@ class _Read:
     restore_from: dict[str, Any] | None = None  # a fast read: the last checkpoint
 
 
-TORN = "The last move was cut off by a crash while it was being saved and has been dropped."
+TORN = msg("load.torn")
+
+
+def _line_of(name: str, number: int) -> Msg:
+    """Where in a save a refusal points: "<name>, line <number>"."""
+    return msg("load.where_line", name=name, line=number)
+
+
+def _refused(name: str, exc: FileRefused) -> Msg:
+    """Why a path that is not a plain file of a readable size is not read as a save."""
+    if "larger" in exc.reason:
+        return msg("load.too_large", name=name, mb=MAX_FILE_BYTES // 1024 // 1024)
+    return msg("load.not_regular", name=name)
 
 
 def _read_file(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
@@ -200,16 +217,15 @@ def _read_file(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
     try:
         return read_bounded(path, limit)
     except FileNotFoundError:
-        raise LoadError(f"{name} does not exist.") from None
+        raise LoadError(msg("load.missing", name=name)) from None
     except IsADirectoryError:
-        raise LoadError(f"{name} is a folder, not a save file.") from None
+        raise LoadError(msg("load.folder", name=name)) from None
     except FileRefused as exc:
         if "larger" in exc.reason:
-            raise LoadError(f"{name} is too large to be a save (more than "
-                            f"{limit // 1024 // 1024} MB).") from None
-        raise LoadError(f"{name} is not a save file: it {exc.reason}.") from None
+            raise LoadError(msg("load.too_large", name=name, mb=limit // 1024 // 1024)) from None
+        raise LoadError(msg("load.not_regular", name=name)) from None
     except OSError as exc:
-        raise LoadError(f"{name} cannot be read: {exc.strerror or exc}.") from None
+        raise LoadError(msg("load.unreadable", name=name, error=exc.strerror or str(exc))) from None
 
 
 def _split(data: bytes, name: str) -> tuple[list[bytes], int, str | None]:
@@ -227,9 +243,9 @@ def _lines(data: bytes, name: str) -> Iterator[tuple[bytes, int]]:
     """Each complete line of ``data`` and where it ends, one at a time (a file of millions of
     tiny lines is refused at its first bad one without splitting it all first)."""
     if not data.strip():
-        raise LoadError(f"{name} is empty: it is not a Weather Tabletop save.")
+        raise LoadError(msg("load.empty", name=name))
     if b"\n" not in data:
-        raise LoadError(f"{name} was cut off before its header was complete.")
+        raise LoadError(msg("load.cut_header", name=name))
     start = 0
     while True:
         end = data.find(b"\n", start)
@@ -239,41 +255,38 @@ def _lines(data: bytes, name: str) -> Iterator[tuple[bytes, int]]:
         start = end + 1
 
 
-def _parse(line: bytes, previous: str, where: str, name: str, first: bool) -> tuple[dict[str, Any], str]:
+def _parse(line: bytes, previous: str, where: Msg, name: str, first: bool) -> tuple[dict[str, Any], str]:
     """One line's object (without its sum) and its sum, checked against the chain."""
     if len(line) > MAX_LINE_BYTES:
-        raise LoadError(f"{where} is too long for a save file.")
+        raise LoadError(msg("load.line_too_long", where=where))
     try:
         obj = json.loads(line.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         if first and FORMAT.encode() not in line:
-            raise LoadError(f"{name} is not a Weather Tabletop save.") from None
-        raise LoadError(f"{where} is damaged (not readable data).") from None
+            raise LoadError(msg("load.not_a_save", name=name)) from None
+        raise LoadError(msg("load.damaged_data", where=where)) from None
     if not isinstance(obj, dict):
-        raise LoadError(f"{name} is not a Weather Tabletop save." if first
-                        else f"{where} is damaged (not a record).")
+        raise LoadError(msg("load.not_a_save", name=name) if first
+                        else msg("load.damaged_record", where=where))
     if first:
         _check_header(obj, name)
     checksum = _check_sum(previous, line)
     if checksum is None:
-        raise LoadError(f"{where} is damaged (checksum mismatch): the file was changed "
-                        "outside the app or the disk lost data.")
+        raise LoadError(msg("load.damaged_sum", where=where))
     obj.pop("sum", None)
     return obj, checksum
 
 
 def _check_header(obj: dict[str, Any], name: str) -> None:
     if obj.get("format") != FORMAT:
-        raise LoadError(f"{name} is not a Weather Tabletop save.")
+        raise LoadError(msg("load.not_a_save", name=name))
     version = obj.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise LoadError(f"{name} has a damaged header (format version).")
+        raise LoadError(msg("load.damaged_version", name=name))
     if version > FORMAT_VERSION:
-        raise LoadError(f"{name} was saved by a newer Weather Tabletop (save format "
-                        f"{version}); this version reads format {FORMAT_VERSION}. "
-                        "Update the app to open it.")
+        raise LoadError(msg("load.newer", name=name, version=version, supported=FORMAT_VERSION))
     if _depth(obj) > MAX_DEPTH:  # entries: the codec bounds the depth
-        raise LoadError(f"{name}, line 1 is nested too deeply for a save file.")
+        raise LoadError(msg("load.too_deep", where=_line_of(name, 1)))
 
 
 def _read_lines(path: Path) -> _Read:
@@ -284,20 +297,20 @@ def _read_lines(path: Path) -> _Read:
     bodies: list[dict[str, Any]] = []
     checkpoints: list[dict[str, Any]] = []
     for number, (line, valid) in enumerate(_lines(data, name), start=1):
-        where = f"{name}, line {number}"
+        where = _line_of(name, number)
         obj, checksum = _parse(line, previous, where, name, number == 1)
         if number == 1:
             header = obj
         elif obj.get("kind") == "checkpoint" and header.get("version", 1) >= 2:
             if obj.get("n") != len(bodies) or obj.get("prev") != previous:
-                raise LoadError(f"{where} is out of order.")
+                raise LoadError(msg("load.out_of_order", where=where))
             obj["_at"] = len(bodies)
             checkpoints.append(obj)
         elif obj.get("kind") == HINT:
             pass  # not a move: counted by hints_taken
         else:
             if type(obj.get("n")) is not int or obj["n"] != len(bodies):
-                raise LoadError(f"{where} is out of order.")
+                raise LoadError(msg("load.out_of_order", where=where))
             bodies.append(obj)
         previous = checksum
     return _Read(header, bodies, checkpoints, previous, valid, TORN if valid < len(data) else None)
@@ -310,22 +323,21 @@ def _read_fast(path: Path) -> _Read | None:
     try:
         fd = open_regular(path)
     except FileRefused as exc:
-        raise LoadError(f"{name} is not a save file: it {exc.reason}.") from None
+        raise LoadError(_refused(name, exc)) from None
     except FileNotFoundError:
-        raise LoadError(f"{name} does not exist.") from None
+        raise LoadError(msg("load.missing", name=name)) from None
     except IsADirectoryError:
-        raise LoadError(f"{name} is a folder, not a save file.") from None
+        raise LoadError(msg("load.folder", name=name)) from None
     except OSError as exc:
-        raise LoadError(f"{name} cannot be read: {exc.strerror or exc}.") from None
+        raise LoadError(msg("load.unreadable", name=name, error=exc.strerror or str(exc))) from None
     try:
         size = os.fstat(fd).st_size
         if size > MAX_FILE_BYTES:
-            raise LoadError(f"{name} is too large to be a save (more than "
-                            f"{MAX_FILE_BYTES // 1024 // 1024} MB).")
+            raise LoadError(msg("load.too_large", name=name, mb=MAX_FILE_BYTES // 1024 // 1024))
         first = os.read(fd, min(size, MAX_LINE_BYTES + 1))
         if b"\n" not in first:
             return None  # a torn or oversized header: the whole read says which
-        header, header_sum = _parse(first[:first.index(b"\n")], "", f"{name}, line 1", name, True)
+        header, header_sum = _parse(first[:first.index(b"\n")], "", _line_of(name, 1), name, True)
         if header.get("version", 1) < 2:
             return None
         want = TAIL_FIRST
@@ -338,7 +350,7 @@ def _read_fast(path: Path) -> _Read | None:
                 return None
             want *= 2
     except OSError as exc:
-        raise LoadError(f"{name} cannot be read: {exc.strerror or exc}.") from None
+        raise LoadError(msg("load.unreadable", name=name, error=exc.strerror or str(exc))) from None
     finally:
         os.close(fd)
     line_start = tail.rfind(b"\n", 0, at) + 1
@@ -352,14 +364,14 @@ def _read_fast(path: Path) -> _Read | None:
         return None
     bodies, checkpoint_body = [], None
     for offset, line in enumerate(raw):
-        where = f"{name}, near the end"
+        where = msg("load.where_end", name=name)
         obj, previous = _parse(line, previous, where, name, False)
         if checkpoint_body is None:
             checkpoint_body = obj
         elif obj.get("kind") == HINT:
             continue  # not a move
         elif type(obj.get("n")) is not int or obj["n"] != checkpoint_body.get("n", 0) + len(bodies):
-            raise LoadError(f"{where} is out of order.")
+            raise LoadError(msg("load.out_of_order", where=where))
         else:
             bodies.append(obj)
     del header_sum
@@ -367,47 +379,48 @@ def _read_fast(path: Path) -> _Read | None:
 
 
 def _text(value: Any, what: str) -> str:
+    """A text of the header; ``what`` names it in the refusal (``load.damaged_<what>``)."""
     if not isinstance(value, str) or len(value) > MAX_TEXT:
-        raise LoadError(f"The save's header has a damaged {what}.")
+        raise LoadError(msg(f"load.damaged_{what}"))
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        raise LoadError(f"The save's header has a damaged {what}.") from None
+        raise LoadError(msg(f"load.damaged_{what}")) from None
     return value
 
 
 def _config_from_header(header: dict[str, Any]) -> tuple[Game, GameConfig, bool]:
     from .. import games
 
-    game_id = _text(header.get("game"), "game name")
+    game_id = _text(header.get("game"), "game")
     try:
         game = games.get(game_id)
     except LookupError:
-        raise LoadError(f"The save is of a game this version does not know: {game_id!r}.") from None
+        raise LoadError(msg("load.unknown_game", game=game_id)) from None
     seats_raw = header.get("seats")
     if not isinstance(seats_raw, list) or not 1 <= len(seats_raw) <= MAX_SEATS:
-        raise LoadError("The save's header has a damaged seat list.")
+        raise LoadError(msg("load.damaged_seats"))
     seats = []
     for raw in seats_raw:
         if not isinstance(raw, dict):
-            raise LoadError("The save's header has a damaged seat list.")
+            raise LoadError(msg("load.damaged_seats"))
         if name_error(raw.get("name")):
-            raise LoadError("The save's header has a damaged seat name.")
-        seats.append(SeatConfig(_text(raw.get("name"), "seat name"), _text(raw.get("color"), "colour"),
-                                _text(raw.get("kind"), "seat kind"), _text(raw.get("level"), "level")))
+            raise LoadError(msg("load.damaged_name"))
+        seats.append(SeatConfig(_text(raw.get("name"), "name"), _text(raw.get("color"), "colour"),
+                                _text(raw.get("kind"), "kind"), _text(raw.get("level"), "level")))
     if not game.min_players <= len(seats) <= game.max_players:
-        raise LoadError(f"The save has {len(seats)} seats; {game.title} takes "
-                        f"{game.min_players}-{game.max_players}.")
+        raise LoadError(msg("load.seat_count", n=len(seats), game=msg(game.title),
+                            low=game.min_players, high=game.max_players))
     options = header.get("options")
     seed = header.get("seed")
     casual = header.get("casual", False)
     if not isinstance(options, dict) or not isinstance(seed, int) or isinstance(seed, bool) \
             or not isinstance(casual, bool):
-        raise LoadError("The save's header is damaged (options, seed or table options).")
+        raise LoadError(msg("load.damaged_options"))
     try:
         chosen = options_dict(game, options)
     except ValueError as exc:
-        raise LoadError(f"The save's options are not valid: {exc}.") from None
+        raise LoadError(msg("load.bad_options", reason=exc.args[0] if exc.args else "")) from None
     config = GameConfig(game.id, tuple(seats), tuple(sorted(chosen.items())), seed)
     return game, config, casual
 
@@ -419,24 +432,22 @@ def _replay_bodies(match: Match, codec: Codec, bodies: list[dict[str, Any]], nam
     number of groups before each), check each equals the one the replayed match gives."""
     checkpoints = checkpoints or {}
     for index, body in enumerate(bodies):
-        where = f"{name}, line {first_line + index}"
+        where = _line_of(name, first_line + index)
         saved = checkpoints.get(match.version)
         if saved is not None:
             made = checkpoint.body(match, saved.get("prev", ""))
             if made is None or _canonical(_comparable(made)) != _canonical(_comparable(saved)):
-                raise LoadError(f"{name} has a checkpoint that does not match its moves "
-                                f"(before entry {match.version}): the file was changed outside "
-                                "the app.")
+                raise LoadError(msg("load.bad_checkpoint", name=name, entry=match.version))
         try:
             group = checkpoint.decode_group(codec, body)
             match.replay_entry(group.kind, group.seat, group.command, group.events)
         except IllegalMove as exc:
-            raise LoadError(f"{where} records a move the rules refuse: {exc.reason}") from None
+            raise LoadError(msg("load.refused_move", where=where, reason=exc.reason)) from None
         except (CodecError, ValueError, TypeError, KeyError) as exc:
-            raise LoadError(f"{where} does not match the game's rules ({exc}).") from None
+            raise LoadError(msg("load.not_the_rules", where=where, detail=str(exc))) from None
         except Exception as exc:  # crafted data reaching a rule the recorder never could
-            raise LoadError(f"{where} does not match the game's rules "
-                            f"({type(exc).__name__}: {exc}).") from None
+            raise LoadError(msg("load.not_the_rules", where=where,
+                                detail=f"{type(exc).__name__}: {exc}")) from None
 
 
 def _comparable(saved: dict[str, Any]) -> dict[str, Any]:
@@ -454,7 +465,7 @@ def _setup(read: _Read, name: str) -> tuple[Game, GameConfig, bool, Codec]:
     game, config, casual = _config_from_header(read.header)
     reason = seats_error(game, config)
     if reason:
-        raise LoadError(f"{name} cannot be set up: {reason}")
+        raise LoadError(msg("load.no_setup", name=name, reason=reason))
     return game, config, casual, Codec((*game.commands, *game.events), older_records(game))
 
 
@@ -464,14 +475,14 @@ def _replay(read: _Read, name: str) -> Match:
     try:
         match = Match(game, config, casual=casual)
     except (ValueError, TypeError, KeyError) as exc:
-        raise LoadError(f"{name} cannot be set up: {exc}") from None
+        raise LoadError(msg("load.no_setup", name=name, reason=exc.args[0] if exc.args else str(exc))) from None
     by_version = {c["_at"]: c for c in read.checkpoints}
     _replay_bodies(match, codec, read.bodies, name, 2, by_version)
     if not match.version:
-        raise LoadError(f"{name} holds no game (the setup is missing).")
+        raise LoadError(msg("load.no_game", name=name))
     for saved in read.checkpoints:
         if saved["_at"] == match.version:  # a checkpoint after the last group: never written
-            raise LoadError(f"{name} ends with a checkpoint: the file was changed outside the app.")
+            raise LoadError(msg("load.ends_with_checkpoint", name=name))
     return match
 
 
@@ -573,11 +584,10 @@ class SavedGame:
         try:
             lock = SaveLock.acquire(path)
         except GameLocked:
-            raise OpenElsewhere(f"{path.name} is open in another window. You can watch it here "
-                                "without playing, or close it there first.") from None
+            raise OpenElsewhere(msg("load.open_elsewhere", name=path.name)) from None
         except OSError as exc:
-            raise LoadError(f"{path.name} cannot be continued: its folder cannot be written "
-                            f"({exc.strerror or exc}). Verify or watch it instead.") from None
+            raise LoadError(msg("load.folder_read_only", name=path.name,
+                                error=exc.strerror or str(exc))) from None
         try:
             read, match = load(path)
             old = read.header.get("version", 1) < FORMAT_VERSION
@@ -588,8 +598,8 @@ class SavedGame:
                              upgrade=read if old else None, since=_since_checkpoint(read))
         except OSError as exc:
             lock.release()
-            raise LoadError(f"{path.name} cannot be continued: {exc.strerror or exc}. "
-                            "Your game is unchanged.") from None
+            raise LoadError(msg("load.cannot_continue", name=path.name,
+                                error=exc.strerror or str(exc))) from None
         except BaseException:
             lock.release()
             raise
@@ -860,12 +870,12 @@ def _info(path: Path) -> SaveInfo:
                         config.seats, _shown(_label_text(last.get("label"))), last.get("over") is True,
                         last["n"] + 1 if type(last.get("n")) is int else 0, "", locked)
     except LoadError as exc:
-        return SaveInfo(path, path.stem, "?", "", modified, (), f"cannot be loaded: {exc.message}",
-                        False, 0, exc.message)
+        return SaveInfo(path, path.stem, "?", "", modified, (),
+                        tr("load.list_problem", reason=exc.reason), False, 0, exc.message)
     except Exception as exc:  # noqa: BLE001 - the list shows every entry, whatever it holds
-        reason = f"{path.name} cannot be read ({type(exc).__name__})."
-        return SaveInfo(path, path.stem, "?", "", modified, (), f"cannot be loaded: {reason}",
-                        False, 0, reason)
+        reason = msg("load.unreadable", name=path.name, error=type(exc).__name__)
+        return SaveInfo(path, path.stem, "?", "", modified, (),
+                        tr("load.list_problem", reason=reason), False, 0, tr(reason))
 
 
 def _ends(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -874,9 +884,9 @@ def _ends(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
     try:
         fd = open_regular(path)
     except FileRefused as exc:
-        raise LoadError(f"{name} is not a save file: it {exc.reason}.") from None
+        raise LoadError(_refused(name, exc)) from None
     except OSError as exc:
-        raise LoadError(f"{name} cannot be read: {exc.strerror or exc}.") from None
+        raise LoadError(msg("load.unreadable", name=name, error=exc.strerror or str(exc))) from None
     try:
         size = os.fstat(fd).st_size
         want = LIST_HEAD
@@ -886,8 +896,8 @@ def _ends(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
                 break
             want *= 4
         if b"\n" not in head:
-            raise LoadError(f"{name} is not a Weather Tabletop save (no header).")
-        header, _sum = _parse(head[:head.index(b"\n")], "", f"{name}, line 1", name, True)
+            raise LoadError(msg("load.no_header", name=name))
+        header, _sum = _parse(head[:head.index(b"\n")], "", _line_of(name, 1), name, True)
         last: dict[str, Any] = {}
         want = LIST_TAIL
         while not last:
@@ -907,7 +917,7 @@ def _ends(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
                 break
             want *= 4
     except OSError as exc:
-        raise LoadError(f"{name} cannot be read: {exc.strerror or exc}.") from None
+        raise LoadError(msg("load.unreadable", name=name, error=exc.strerror or str(exc))) from None
     finally:
         os.close(fd)
     return header, last
@@ -955,14 +965,13 @@ def most_recent(folder: Path) -> SaveInfo | None:
 
 def _not_open(path: Path, doing: str) -> SaveLock:
     if path.suffix != SUFFIX:
-        raise LoadError(f"{path.name} is not a save file.")
+        raise LoadError(msg("load.not_a_save_file", name=path.name))
     try:
         return SaveLock.acquire(path)
     except GameLocked:
-        raise LoadError(f"{path.stem} is open in another window: close it there to "
-                        f"{doing} it.") from None
+        raise LoadError(msg(f"load.open_elsewhere_{doing}", name=path.stem)) from None
     except OSError as exc:
-        raise LoadError(f"{path.stem} cannot be changed: {exc.strerror or exc}.") from None
+        raise LoadError(msg("load.cannot_change", name=path.stem, error=exc.strerror or str(exc))) from None
 
 
 def delete_save(path: Path) -> None:
@@ -971,7 +980,7 @@ def delete_save(path: Path) -> None:
     try:
         path.unlink()
     except OSError as exc:
-        raise LoadError(f"{path.stem} cannot be deleted: {exc.strerror or exc}.") from None
+        raise LoadError(msg("load.cannot_delete", name=path.stem, error=exc.strerror or str(exc))) from None
     finally:
         lock.release()
 
@@ -984,15 +993,15 @@ def rename_save(path: Path, new_name: str) -> Path:
     and a game open in a window."""
     new_name = new_name.strip()
     if not _NAME.match(new_name):
-        raise LoadError("A save name uses letters, digits, spaces and - _ . , ' ( ) (at most 80).")
+        raise LoadError(msg("load.bad_name"))
     target = path.with_name(new_name + SUFFIX)
     if target.exists() or target.is_symlink():
-        raise LoadError(f"A save named {new_name!r} already exists.")
+        raise LoadError(msg("load.name_taken", name=new_name))
     lock = _not_open(path, "rename")
     try:
         path.rename(target)
     except OSError as exc:
-        raise LoadError(f"{path.stem} cannot be renamed: {exc.strerror or exc}.") from None
+        raise LoadError(msg("load.cannot_rename", name=path.stem, error=exc.strerror or str(exc))) from None
     finally:
         lock.release()
     return target
