@@ -14,6 +14,7 @@ from tests.wm.helpers import conservation, start
 from weather_tabletop.ai import RandomPlayer
 from weather_tabletop.engine.chance import Rng
 from weather_tabletop.engine.protocol import IllegalMove
+from weather_tabletop.i18n import tr
 from weather_tabletop.engine.storage import SavedGame
 from weather_tabletop.games.weather_machine import commands as C
 from weather_tabletop.games.weather_machine.rules import GAME
@@ -104,7 +105,7 @@ def test_legal_commands_equal_what_decide_accepts_and_fuzz_is_refused() -> None:
                     continue
                 with pytest.raises(IllegalMove) as exc:
                     GAME.decide(state, cmd)
-                assert ":" in exc.value.reason and len(exc.value.reason) > 15
+                assert ":" in tr(exc.value.reason) and len(tr(exc.value.reason)) > 15
             assert pickle.dumps(state) == before
 
         play(match, seed, check)

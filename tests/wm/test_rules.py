@@ -8,6 +8,7 @@ import pytest
 
 from tests.wm.helpers import at_step, fresh, run, with_player
 from weather_tabletop.engine.protocol import IllegalMove
+from weather_tabletop.i18n import tr
 from weather_tabletop.games.weather_machine import board as B
 from weather_tabletop.games.weather_machine.commands import *  # noqa: F403
 from weather_tabletop.games.weather_machine.data import load
@@ -34,7 +35,7 @@ def base(players=3):
 def reason(s, cmd):
     with pytest.raises(IllegalMove) as exc:
         GAME.decide(s, cmd)
-    return exc.value.reason
+    return tr(exc.value.reason)
 
 
 # -- Vouchers ------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import pytest
 
 from tests.wm.helpers import at_step, fresh, run, with_player
 from weather_tabletop.engine.protocol import IllegalMove
+from weather_tabletop.i18n import tr
 from weather_tabletop.games.weather_machine.commands import *  # noqa: F403
 from weather_tabletop.games.weather_machine.data import load
 from weather_tabletop.games.weather_machine.events import Logged, Revealed
@@ -135,7 +136,7 @@ def test_drafting_colour_rule():
     assert {col for _sym, col in draft_choice(s, o[2])} == {"L", "R"}
     with pytest.raises(IllegalMove) as exc:
         GAME.decide(s, DraftGoals(o[2], "C", "G"))
-    assert "different colour" in exc.value.reason
+    assert "different colour" in tr(exc.value.reason)
     s = run(s, DraftGoals(o[2], "C", "R"), DraftGoals(o[1], "B", "R"), DraftGoals(o[0], "A", "R"))
     # third pick, turn order: the one colour not yet taken by that player
     assert s.stack[-1].seat == o[0]

@@ -21,9 +21,15 @@ from weather_tabletop.games.weather_machine.bots import PriorityPlayer
 from weather_tabletop.games.weather_machine.data import load
 from weather_tabletop.games.weather_machine.events import Set
 from weather_tabletop.games.weather_machine.rules import GAME
+from weather_tabletop.i18n import tr
 
 D = load()
 NAMES = ("Ada", "Ben", "Cleo", "Dev")
+def said(state, cmd) -> str:
+    """``describe_command`` rendered in English."""
+    return tr(GAME.describe_command(state, cmd))
+
+
 CAMEL = re.compile(r"\b[A-Z][a-z]+[A-Z][A-Za-z]*\b")
 CLASS_NAMES = {cls.__name__ for cls in C.COMMANDS}
 RULEBOOK_WORDS = {"Research", "Breakthrough"}  # action names of the rulebook, also class names
@@ -37,7 +43,7 @@ def start(players: int, seed: int, **options) -> Match:
 
 
 def check_command(state, cmd, seen: set) -> None:
-    text = GAME.describe_command(state, cmd)
+    text = said(state, cmd)
     name = state.names[cmd.seat]
     assert name in text, text
     assert "=" not in text and "(" not in text and ")" not in text, text
@@ -115,7 +121,7 @@ def test_deep_paths_read_as_sentences_and_every_command_is_met() -> None:
     s = at_step(with_player(rich(1), 0, parts=(1, 1, 0, 0, 0)), ("return_extra", 0, 1))
     for cmd in GAME.legal_commands(s, 0):
         check_command(s, cmd, SEEN)
-    assert GAME.describe_command(s, C.ReturnPart(0, 0)) == (
+    assert said(s, C.ReturnPart(0, 0)) == (
         f"{s.names[0]} returns a red Machine Part from the prototype row to the reserve")
     missing = {c.__name__ for c in C.COMMANDS} - {c.__name__ for c in SEEN}
     assert not missing, missing
@@ -129,9 +135,9 @@ def test_sample_sentences() -> None:
     t = s.offer[0]
     a, b = D.workshop_tiles[t]
     colours = D.raw["weathers"]["chemical_colours"]
-    text = GAME.describe_command(s, C.ExtendWorkshop(seat, 0))
+    text = said(s, C.ExtendWorkshop(seat, 0))
     tile = (f"two {colours[a]} half-circles" if a == b else f"{colours[a]} and {colours[b]} half-circles")
     assert text == f"{who} extends the Workshop from space 1 of the offer: the Workshop tile with {tile}, for 1 Supply Voucher"
-    assert GAME.describe_command(s, C.AcquireChemical(seat, 0)) == f"{who} takes 1 green Verdino from the Supply for 1 Supply Voucher"
-    assert GAME.describe_command(s, C.ConstructBot(seat, 4)) == (
+    assert said(s, C.AcquireChemical(seat, 0)) == f"{who} takes 1 green Verdino from the Supply for 1 Supply Voucher"
+    assert said(s, C.ConstructBot(seat, 4)) == (
         f"{who} builds a Bot from slot 5, section 2, of the Assembly Line for 1 Supply Voucher, gaining any 1 Machine Part")

@@ -8,6 +8,7 @@ from itertools import combinations_with_replacement
 from typing import Any, Callable
 
 from weather_tabletop.engine.protocol import Command
+from weather_tabletop.i18n import msg
 
 from . import board as B
 from .board import ANY, D, W
@@ -359,8 +360,8 @@ def award_commands(s: WMState, seat: int) -> list[Command]:
     return [PlaceToken(seat, "A", r, c) for r, c in B.token_spaces(p, "A")]
 
 
-AWARD_RULE = ("Award tokens (Phase A: Player Turns): you may place them at any time during your "
-              "own turn, or just before final scoring")
+#: the rule an Award token refused outside its moments names (its words: ``wm.rule.award``)
+AWARD_RULE = msg("wm.rule.award")
 
 
 def in_own_turn(s: WMState, seat: int) -> bool:

@@ -43,6 +43,7 @@ from typing import Any, Hashable, Iterator, Sequence
 import pygame
 
 from weather_tabletop.engine.protocol import Command, Game
+from weather_tabletop.i18n import tr
 from weather_tabletop.ui import theme
 from weather_tabletop.ui.table_view import DRAW_BUDGET, Piece, Shape, StagedRender, ViewContext, shape_of
 
@@ -705,7 +706,7 @@ class WeatherMachineView:
 
     def _choice_words(self, s: WMState, c: Command) -> str:
         """The option as the action list says it, without the player's name in front."""
-        text = self.game.describe_command(s, c)
+        text = tr(self.game.describe_command(s, c))
         who = R.name_of(s, c.seat) + " "
         return cap(text[len(who):] if text.startswith(who) else text)
 
@@ -1224,7 +1225,7 @@ class WeatherMachineView:
         self._label(surf, f"Round {s.round}" + (f" of {s.final_round}" if s.final_round else ""), rnd,
                     12, ink, bold=True, align="right")
         self._tip(rnd, f"Round {s.round}. Research tokens out of the game: {s.removed_tokens}."
-                  + (" The end of the game is triggered: " + "; ".join(s.triggers)
+                  + (" The end of the game is triggered: " + "; ".join(str(R.trigger_words(s, t)) for t in s.triggers)
                      + f". Round {s.final_round} is the last." if s.final_round else ""))
         yield
         # Funding tracks: the end-of-game CP and the markers on a cell's first line, its benefit
@@ -1416,7 +1417,7 @@ class WeatherMachineView:
             pygame.draw.rect(surf, theme.HIGHLIGHT, wait, 1, border_radius=L.n(5))
             self._tip(wait, "The space to the top left of the Office: Research tokens wait here "
                             "until the end of the turn; Award tokens may be placed at any moment of "
-                            f"the turn. Waiting: {', '.join(T.token(t) for t in waiting)}.")
+                            f"the turn. Waiting: {', '.join(tr(T.token(t)) for t in waiting)}.")
         for k, tok in enumerate(waiting[:6]):
             img = self.paint.research_token(tok, L.n(20))
             box = img.get_rect(center=L.p(x + 70 + 22 * k, y + 10))

@@ -1,211 +1,275 @@
-"""The words of Weather Machine: how the log and the action list name its pieces and places.
+"""The words of Weather Machine: the names of its pieces and places as catalogue messages
+(``locale/en/words.json``, keys ``wm.``).
 
 Every name follows the English rulebook (``weather-machine.en.txt``): locations, action spaces,
 Vouchers by type, Chemicals by name and colour, Machine Parts by colour, Workshop tiles by their
-half-circles, Office rows, Funding tracks, benefits ("Explanation of Benefits"). Pure text, no
-state changes; sentences built from these never contain "=" or parentheses.
+half-circles, Office rows, Funding tracks, benefits ("Explanation of Benefits"). A function here
+returns a :class:`Msg` that a sentence's message takes as a parameter, so each language names
+the piece itself::
+
+    msg("wm.cmd.take_chemical", name="Ana", chemical=chemical(0))
+
+Components are named by their data keys (``rain``, ``red``, ``supply``), never by English text.
 """
 
 from __future__ import annotations
 
-from .board import D, tile_ends
-from .data import GOVERNMENT, LAB, OFFICE, RND, SUPPLY, TRACK_NAMES
+from typing import Any
 
-LOC_NAMES = ("", "Supply", "Government", "Lativ's Lab", "R&D", "Lativ's Office")
-ACTION_NAMES = {"sell_part": "Sell a Part", "secure": "Secure Subsidy",
-                "work_experiment": "Work on Experiment", "publish": "Publish a Paper",
-                "research": "Research", "breakthrough": "Breakthrough",
-                "extend_workshop": "Extend Workshop", "construct_bot": "Construct a Bot"}
-TOKEN_COLOURS = {"G": "Government", "L": "Lab", "R": "R&D"}
-GOAL_COLOURS = {"G": "blue", "L": "green", "R": "purple"}
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
-NUMBERS = ("no", "one", "two", "three", "four", "five", "six")
+from weather_tabletop.i18n import Msg, msg
+
+from .board import D, tile_ends
+from .data import GOVERNMENT, LAB, OFFICE, RND, SUPPLY
+
+
+class Name(Msg):
+    """A component's name: a :class:`Msg`, which a module still building its sentences as text
+    (issue 17, converted separately) may also add to a text or slice; both render it first."""
+
+    def __add__(self, other: Any) -> str:
+        return str(self) + str(other)
+
+    def __radd__(self, other: Any) -> str:
+        return str(other) + str(self)
+
+    def __getitem__(self, index: Any) -> str:
+        return str(self)[index]
+
+
+def term(key: str, **params: Any) -> Name:
+    """``msg(key, **params)`` as a :class:`Name`."""
+    return Name(key, tuple(params.items()))
+
+
+LOCATION_KEYS = ("", "supply", "government", "lab", "rnd", "office")
+SIDES = ("left", "middle", "right")
+ROWS = ("top", "middle", "bottom")
+ACTION_KINDS = ("sell_part", "secure", "work_experiment", "publish", "research", "breakthrough",
+                "extend_workshop", "construct_bot")
+#: a location's name ("Supply", "Lativ's Lab"); index 0 is no location
+LOC_NAMES: tuple[Msg | None, ...] = (None,) + tuple(term(f"wm.loc.{k}") for k in LOCATION_KEYS[1:])
+#: an action's name ("Sell a Part") by its kind
+ACTION_NAMES = {k: term(f"wm.action.{k}") for k in ACTION_KINDS}
+#: a Research token colour's name ("Government") by its letter
+TOKEN_COLOURS = {c: term(f"wm.token_colour.{c}") for c in "GLR"}
+GOAL_COLOUR_KEYS = {"G": "blue", "L": "green", "R": "purple"}
+#: a Goal tile colour's name ("blue") by its letter
+GOAL_COLOURS = {c: term(f"wm.goal_colour.{k}") for c, k in GOAL_COLOUR_KEYS.items()}
+#: "first" ... "ninth"
+ORDINALS = tuple(term(f"wm.ordinal.{i}") for i in range(1, 10))
+TRACK_KEYS = ("government", "lab", "rnd")
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
+    """A count and a word given by a module still building its sentences as text (issue 17,
+    converted separately); converted modules use the catalogue's plural forms instead."""
     return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
-def and_list(items: list[str]) -> str:
+def and_list(items: list[Any]) -> Msg:
+    """Names (or texts) as one list in the reader's language ("A, B and C"); "nothing" when
+    there are none."""
     items = [x for x in items if x]
     if not items:
-        return "nothing"
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + " and " + items[-1]
+        return term("wm.nothing")
+    return term("wm.list", items=tuple(items))
 
 
-def voucher(vtype: int, n: int = 1) -> str:
-    return plural(n, f"{D.voucher_names[vtype]} Voucher")
+def location(loc: int) -> Msg:
+    """A location's name: "Supply", "Government", "Lativ's Lab", "R&D", "Lativ's Office"."""
+    return term(f"wm.loc.{LOCATION_KEYS[loc]}")
 
 
-def a_voucher(vtype: int) -> str:
-    name = D.voucher_names[vtype]
-    return f"{'an' if name[0] in 'AEIOUR' else 'a'} {name} Voucher"
+def voucher_type(vtype: int) -> Msg:
+    """A Voucher type's name: "Supply", "R&D", ..."""
+    return term(f"wm.voucher_type.{D.raw['vouchers']['keys'][vtype]}")
 
 
-def chemical(w: int, n: int = 1) -> str:
+def voucher(vtype: int, n: int = 1) -> Msg:
+    """'2 Supply Vouchers'."""
+    return term(f"wm.voucher.{D.raw['vouchers']['keys'][vtype]}", n=n)
+
+
+def a_voucher(vtype: int) -> Msg:
+    """'an R&D Voucher'."""
+    return term(f"wm.a_voucher.{D.raw['vouchers']['keys'][vtype]}")
+
+
+def chemical(w: int, n: int = 1) -> Msg:
     """'1 green Verdino' (rulebook: "Rain - Verdino (green)")."""
-    colour = D.raw["weathers"]["chemical_colours"][w]
-    return f"{n} {colour} {D.chemical_names[w]}"
+    return term(f"wm.chemical.{D.weathers[w]}", n=n)
 
 
-def chem_colour(w: int) -> str:
-    return D.raw["weathers"]["chemical_colours"][w]
+def chemicalterm(w: int) -> Msg:
+    """'green Verdino' (no count)."""
+    return term(f"wm.chemical_name.{D.weathers[w]}")
 
 
-def part(colour: int, article: bool = True) -> str:
-    return f"{'a ' if article else ''}{D.part_colours[colour]} Machine Part"
+def chem_colour(w: int) -> Msg:
+    """A Chemical's colour: 'green'."""
+    return term(f"wm.chem_colour.{D.weathers[w]}")
 
 
-def weather(w: int) -> str:
-    return D.weather_names[w]
+def part(colour: int, article: bool = True) -> Msg:
+    """'a red Machine Part' ('red Machine Part' without the article)."""
+    key = D.part_colours[colour]
+    return term(f"wm.part.{key}" if article else f"wm.part_bare.{key}")
 
 
-def tile(t: int) -> str:
+def part_colour(colour: int) -> Msg:
+    """A Machine Part's colour: 'red'."""
+    return term(f"wm.part_colour.{D.part_colours[colour]}")
+
+
+def weather(w: int) -> Msg:
+    """'Rain', 'Wind', ..."""
+    return term(f"wm.weather.{D.weathers[w]}")
+
+
+def tile(t: int) -> Msg:
     """A Workshop tile named by its half-circles."""
     a, b = D.workshop_tiles[t]
     if a == b:
-        return f"the Workshop tile with two {chem_colour(a)} half-circles"
-    return f"the Workshop tile with {chem_colour(a)} and {chem_colour(b)} half-circles"
+        return term("wm.tile.same", colour=chem_colour(a))
+    return term("wm.tile.mixed", a=chem_colour(a), b=chem_colour(b))
 
 
-def tile_orientation(t: int, flipped: bool) -> str:
+def tile_orientation(t: int, flipped: bool) -> Msg | str:
+    """'green at the top'; "" for a tile with two half-circles of one colour."""
     top, bottom = tile_ends(t, flipped)
     if top == bottom:
         return ""
-    return f"{chem_colour(top)} at the top"
+    return term("wm.tile.top", colour=chem_colour(top))
 
 
-def ws_row(r: int) -> str:
-    return ("top", "middle", "bottom")[r] + " row"
+def ws_row(r: int) -> Msg:
+    """A Workshop row: 'top row'."""
+    return term(f"wm.ws_row.{ROWS[r]}")
 
 
-def space(loc: int, sp: int) -> str:
+def space(loc: int, sp: int) -> Msg:
     """An action space: 'the middle space of Government', 'the second space of Supply'."""
     if loc == SUPPLY:
-        names = ("leftmost", "second", "third", "rightmost")
-        return f"the {names[sp]} space of Supply"
+        return term(f"wm.space.supply.{sp}")
     if loc == OFFICE:
-        return "Lativ's Office"
-    return f"the {('left', 'middle', 'right')[sp]} space of {LOC_NAMES[loc]}"
+        return term("wm.loc.office")
+    return term(f"wm.space.{LOCATION_KEYS[loc]}.{SIDES[sp]}")
 
 
-def symbol(loc: int, sp: int) -> str:
+def symbol(loc: int, sp: int) -> Msg | str:
+    """What an action space allows: 'one of the actions', 'one or both actions' ("" in Supply)."""
     if loc not in (GOVERNMENT, LAB, RND):
         return ""
-    return "one of the actions" if D.main_spaces[loc][sp][1] == "/" else "one or both actions"
+    return term("wm.symbol.one" if D.main_spaces[loc][sp][1] == "/" else "wm.symbol.both")
 
 
-def branch_space(i: int) -> str:
-    return ("bottom", "middle", "top")[i] + " space"
+def branch_space(i: int) -> Msg:
+    """A branch's space, from the bottom: 'bottom space'."""
+    return term(f"wm.branch_space.{('bottom', 'middle', 'top')[i]}")
 
 
-def token(tok: str) -> str:
+def token(tok: str) -> Msg:
     """'a Government Research token of Rain', 'an Award token'."""
     if tok == "A":
-        return "an Award token"
+        return term("wm.token.award")
     if tok == "C":
-        return "a Citation token"
+        return term("wm.token.citation")
     colour, w = tok.split(":")
-    return f"{'an' if colour == 'R' else 'a'} {TOKEN_COLOURS[colour]} Research token of {weather(int(w))}"
+    return term(f"wm.token.{colour}", weather=weather(int(w)))
 
 
-def office_space(row: int, col: int) -> str:
-    return f"the {('left', 'middle', 'right')[col]} space of Office row {row + 1}"
+def office_space(row: int, col: int) -> Msg:
+    """'the left space of Office row 1'."""
+    return term(f"wm.office_space.{SIDES[col]}", row=row + 1)
 
 
-def track(t: int) -> str:
-    return f"the {TRACK_NAMES[t]} Funding track"
+def track(t: int) -> Msg:
+    """'the Government Funding track'."""
+    return term(f"wm.track.{TRACK_KEYS[t]}")
 
 
-def subsidy(tile_id: int) -> str:
-    return f"the {ACTION_NAMES[D.subsidy_types[D.subsidy_tiles[tile_id]]]} Subsidy tile"
+def subsidy(tile_id: int) -> Msg:
+    """'the Sell a Part Subsidy tile'."""
+    return term(f"wm.subsidy.{D.subsidy_types[D.subsidy_tiles[tile_id]]}")
 
 
-def gov_space(col: int, row: int) -> str:
-    return f"the {D.part_colours[D.gov_colours[col][row]]} space of the {weather(col)} branch of the Government Machine"
+def gov_space(col: int, row: int) -> Msg:
+    """'the red space of the Rain branch of the Government Machine'."""
+    return term("wm.gov_space", colour=part_colour(D.gov_colours[col][row]), weather=weather(col))
 
 
-def gov_cell(col: int, row: int) -> str:
-    return f"the {weather(col)} column, {('top', 'middle', 'bottom')[row]} row"
+def gov_cell(col: int, row: int) -> Msg:
+    """'the Rain column, top row'."""
+    return term(f"wm.gov_cell.{ROWS[row]}", weather=weather(col))
 
 
-def experiment(e: int) -> str:
+def stage(n: int) -> str:
+    """A Stage's number as printed: I, II, III (data, the same in every language)."""
+    return "I" * n if n < 4 else str(n)
+
+
+def experiment(e: int) -> Msg:
+    """'the Stage II Rain Experiment tile'."""
     x = D.experiments[e]
-    return f"the Stage {'I' * x.stage if x.stage < 4 else x.stage} {weather(x.weather)} Experiment tile"
+    return term("wm.experiment", stage=stage(x.stage), weather=weather(x.weather))
 
 
-def extreme(t: int) -> str:
+def extreme(t: int) -> Msg:
+    """'the level 2 Rain Extreme Weather tile'."""
     x = D.extremes[t]
-    return f"the level {x.level} {weather(x.weather)} Extreme Weather tile"
+    return term("wm.extreme", level=x.level, weather=weather(x.weather))
 
 
-METRICS = {
-    "gov_bots": "{n} Bots in the Government Machine", "rnd_bots": "{n} Bots in R&D",
-    "subsidies": "{n} Subsidy tiles", "papers": "{n} published papers",
-    "citations": "{n} Citation tokens", "awards": "{n} Award tokens",
-    "investments": "{n} Investment tiles", "rows_complete": "{n} completed Office rows",
-    "weathers": "Research tokens of {n} weathers", "breakthroughs": "{n} Breakthroughs",
-    "workshop_tiles": "{n} Workshop tiles", "parts": "{n} Machine Parts", "chemicals": "{n} Chemicals",
-    "bots_built": "{n} Bots constructed",
-    "funding_government": "the Government Funding marker {n} spaces along",
-    "funding_lab": "the Lab Funding marker {n} spaces along",
-    "funding_rnd": "the R&D Funding marker {n} spaces along",
-    "office_G": "{n} Government Research tokens in the Office",
-    "office_L": "{n} Lab Research tokens in the Office",
-    "office_R": "{n} R&D Research tokens in the Office",
-}
+#: the Goal conditions' metrics (keys ``wm.metric.<metric>``)
+METRICS = ("gov_bots", "rnd_bots", "subsidies", "papers", "citations", "awards", "investments",
+           "rows_complete", "weathers", "breakthroughs", "workshop_tiles", "parts", "chemicals",
+           "bots_built", "funding_government", "funding_lab", "funding_rnd", "office_G", "office_L",
+           "office_R")
 
 
-def goal_condition(g: int) -> str:
+def goal_condition(g: int) -> Msg:
+    """'2 Bots in the Government Machine'."""
     x = D.goals[g]
-    return METRICS[x.metric].format(n=x.target)
+    return term(f"wm.metric.{x.metric}", n=x.target)
 
 
-def goal(g: int) -> str:
+def goal(g: int) -> Msg:
     """The blue Goal tile '2 Bots in the Government Machine'."""
-    return f"the {GOAL_COLOURS[D.goals[g].colour]} Goal tile '{goal_condition(g)}'"
+    return term(f"wm.goal.{GOAL_COLOUR_KEYS[D.goals[g].colour]}", condition=goal_condition(g))
 
 
-def goal_space(sp: int) -> str:
+def goal_space(sp: int) -> Msg:
+    """'the first blue Goal space'."""
     colour = D.goal_space_colours[sp]
     k = sum(1 for i in range(sp) if D.goal_space_colours[i] == colour)
-    return f"the {ORDINALS[k]} {GOAL_COLOURS[colour]} Goal space"
+    return term(f"wm.goal_space.{GOAL_COLOUR_KEYS[colour]}", ordinal=ORDINALS[k])
 
 
-def benefit(b: str) -> str:
+_BENEFITS = ("voucher_any", "chemical", "part", "investment", "funding_any", "construct_bot")
+
+
+def benefit(b: str) -> Msg:
     """One benefit of the "Explanation of Benefits" list."""
     kind, _, arg = b.partition(":")
-    if kind == "cp":
-        return f"{arg} CP"
-    if kind == "endcp":
-        return f"{arg} CP at the end of the game"
+    if kind in ("cp", "endcp"):
+        return term(f"wm.benefit.{kind}", n=int(arg))
     if kind == "voucher":
         t, _, n = arg.partition(":")
         return voucher(D.raw["vouchers"]["keys"].index(t), int(n))
-    if kind == "voucher_any":
-        return "any 1 Voucher"
-    if kind == "chemical":
-        return "1 Chemical from the Supply"
-    if kind == "part":
-        return "any 1 Machine Part"
-    if kind == "investment":
-        return "an Investment tile"
+    if kind in _BENEFITS:
+        return term(f"wm.benefit.{kind}")
     if kind == "funding":
-        return f"1 space on {track(('government', 'lab', 'rnd').index(arg))}"
-    if kind == "funding_any":
-        return "1 space on any Funding track"
-    if kind == "construct_bot":
-        return "a free Bot from the Assembly Line"
+        return term("wm.benefit.funding", track=track(TRACK_KEYS.index(arg)))
     if kind in ACTION_NAMES:
-        return f"a free {ACTION_NAMES[kind]} action"
-    return b
+        return term("wm.benefit.action", action=ACTION_NAMES[kind])
+    return term("wm.benefit.code", code=b)
 
 
-def benefits(items: tuple[str, ...]) -> str:
+def benefits(items: tuple[str, ...]) -> Msg:
+    """Benefits as one list: '1 Supply Voucher and 2 CP'."""
     return and_list([benefit(b) for b in items])
 
 
-def line_slot(slot: int) -> str:
-    return f"slot {slot + 1}, section {slot // 3 + 1}"
+def line_slot(slot: int) -> Msg:
+    """'slot 4, section 2' of the Assembly Line."""
+    return term("wm.line_slot", slot=slot + 1, section=slot // 3 + 1)
