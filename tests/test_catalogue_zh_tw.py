@@ -73,7 +73,7 @@ def test_the_app_catalogue_names_its_language():
 
 @pytest.mark.parametrize("bold", [False, True], ids=["regular", "bold"])
 def test_every_character_of_the_zh_tw_catalogues_is_in_the_shipped_font(bold):
-    """The subset in art/fonts/ holds each character a zh-TW catalogue uses (else run
+    """The subset in art/fonts/ holds each character a zh-TW catalogue or guide uses (else run
     ``python art/fonts/make_subset.py``: it adds them)."""
     path = theme.language_font("zh-TW", bold)
     assert path is not None, "the zh-TW font is not in art/fonts/"
@@ -81,5 +81,6 @@ def test_every_character_of_the_zh_tw_catalogues_is_in_the_shipped_font(bold):
                    for p in [PACKAGE / "locale" / "zh-TW.json",
                              *PACKAGE.glob("games/*/locale/zh-TW.json"),
                              *PACKAGE.glob("games/*/locale/zh-TW/*.json")])
+    text += "".join(p.read_text(encoding="utf-8") for p in PACKAGE.glob("games/*/guide.zh-TW.toml"))
     missing = sorted({ch for ch in text if not ch.isspace() and not theme.has_glyph(path, ch)})
     assert not missing, f"not in {Path(path).name}: {''.join(missing)}"

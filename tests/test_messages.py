@@ -72,3 +72,17 @@ def test_a_game_catalogue_may_be_kept_in_parts(tmp_path):
     (tmp_path / "en" / "notes.txt").write_text("x", encoding="utf-8")
     assert [p.name for p in i18n._game_files(tmp_path, "en")] == ["en.json", "a.json", "b.json"]
     assert i18n._game_files(tmp_path, "zh-TW") == []
+
+
+def test_traditional_chinese_spaces_han_from_latin_where_parameters_meet_the_text():
+    """Issue 18: 「Ada 的半邊和 Cleo 的半邊」, 「第 3 行」: a filled-in zh-TW text gets a space
+    where a Han character meets a Latin letter or digit; English is untouched."""
+    try:
+        i18n.set_language("zh-TW")
+        assert join(["Ada 的半邊", "Cleo 的半邊"]) == "Ada 的半邊和 Cleo 的半邊"
+        assert join(["5 西", "6 西北", "Zoë"]) == "5 西、6 西北和 Zoë"
+        assert tr("load.where_line", name="存檔a", line=3) == "存檔 a 第 3 行"
+        assert tr("list.two", a="紅色", b="藍色") == "紅色和藍色"
+    finally:
+        i18n.set_language("en")
+    assert tr("list.two", a="Ada", b="Ben") == "Ada and Ben"

@@ -27,6 +27,7 @@ import importlib.resources
 import json
 import locale as _locale
 import os
+import re
 import string
 import sys
 from dataclasses import dataclass
@@ -48,6 +49,13 @@ PLURAL_RULES: dict[str, Callable[[int], str]] = {
     "en": lambda n: "one" if n == 1 else "other",
     "zh-TW": lambda n: "other",
 }
+# Languages written in Han characters put a space where a Han character meets a Latin letter or
+# a digit (Taiwan's usual typesetting: 「Ada 的回合」, 「第 3 輪」). Catalogue texts are written so;
+# a filled-in text gets the space where a parameter (a name, a number, a list) meets the text.
+_HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_LATIN = "A-Za-z0-9\u00c0-\u024f"
+_SPACED = re.compile(f"(?<=[{_HAN}])(?=[{_LATIN}])|(?<=[{_LATIN}])(?=[{_HAN}])")
+SPACED_LANGUAGES = frozenset({"zh-TW"})
 
 
 @dataclass(frozen=True)
@@ -265,9 +273,11 @@ def tr(key_or_text: str | Msg, **fmt: Any) -> str:
     if fmt:
         values = {k: _shown(v) for k, v in fmt.items()}
         try:
-            return string.Formatter().vformat(text, (), _Keep(values))
+            text = string.Formatter().vformat(text, (), _Keep(values))
         except (ValueError, IndexError):
             return text
+        if _language in SPACED_LANGUAGES:
+            text = _SPACED.sub(" ", text)
     return text
 
 

@@ -4,8 +4,8 @@ The app draws Traditional Chinese (zh-TW) with Noto Sans CJK TC (SIL Open Font L
 cut down with fontTools to the characters it needs, so that the one-file executable stays small
 (the full face is 16 MB a weight; the subset is about 3.6 MB):
 
-* every character of every ``zh-TW`` and ``en`` catalogue (the app's and each game's), so each
-  sentence a player reads is in the font;
+* every character of every ``zh-TW`` and ``en`` catalogue (the app's and each game's) and of
+  the games' zh-TW guides, so each sentence a player reads is in the font;
 * Big5's 5,401 "frequently used" characters (level 1, 0xA440-0xC67E), the set Taiwan's Ministry
   of Education common-character list (4,808 characters) grew into, for player names; Python's
   own ``big5`` codec enumerates them, so no list is downloaded;
@@ -60,7 +60,8 @@ def big5(low: int, high: int) -> set[int]:
 
 
 def catalogue_text(root: Path = ROOT) -> str:
-    """Every text of every en and zh-TW catalogue under ``weather_tabletop/``."""
+    """Every text of every en and zh-TW catalogue under ``weather_tabletop/``, and of the
+    games' zh-TW guides."""
     texts: list[str] = []
 
     def walk(value) -> None:
@@ -76,6 +77,8 @@ def catalogue_text(root: Path = ROOT) -> str:
     for path in sorted((root / "weather_tabletop").rglob("locale/**/*.json")):
         if path.stem in ("en", "zh-TW") or path.parent.name in ("en", "zh-TW"):
             walk(json.loads(path.read_text(encoding="utf-8")))
+    for path in sorted((root / "weather_tabletop" / "games").glob("*/guide.zh-TW.toml")):
+        texts.append(path.read_text(encoding="utf-8"))  # the translated players' guides
     return "".join(texts)
 
 

@@ -89,8 +89,10 @@ class LogPanel:
         lead = self.text.render(e.letter + " ", self.size, e.letter_colour, True) if e.letter else None
         lead_w = lead.get_width() if lead else 0
         colour = tuple(theme.DANGER)[:3] if e.italic_hint else e.colour
-        body = self.text.font(self.size, e.bold).render(e.text, True, colour,
-                                                        wraplength=max(40, width - indent - lead_w))
+        # the text cache wraps between CJK characters too, and draws characters the font
+        # lacks with a fallback (issue 18)
+        body = self.text.render(e.text, self.size, colour, e.bold,
+                                width=max(40, width - indent - lead_w))
         surf = pygame.Surface((width, body.get_height() + 2), pygame.SRCALPHA)
         if lead:
             surf.blit(lead, (0, 0))
