@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import importlib.resources
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from functools import lru_cache
-from collections.abc import Mapping
 from typing import Any, ClassVar, Literal
 
 from weather_tabletop.i18n import Msg, msg
@@ -29,6 +29,7 @@ from .data import load as load_board
 
 WHITE, PINK = 0, 1
 AGENTS = ("white", "pink")
+AGENT_INDEX = {a: i for i, a in enumerate(AGENTS)}
 #: a Security Report's location when it shows Lativ (§3.1 "Follow Lativ"); not a board location
 FOLLOW_LATIV = 0
 LOCATIONS = {"supply": SUPPLY, "government": GOVERNMENT, "lab": LAB, "rnd": RND, "office": OFFICE}
@@ -90,7 +91,7 @@ class Effect:
 
 @dataclass(frozen=True)
 class HideoutChemicalsEach(Effect):
-    """#1: at setup the Saboteurs take n Chemicals of each type, not 2 random types (§2.3 step 9)."""
+    """#1: at setup the Saboteurs take n Chemicals of each type, not 2 random types (§2.3 9)."""
     kind: ClassVar[str] = "hideout_chemicals_each"
     n: int
 
@@ -140,7 +141,7 @@ class IncomeFundingBack(Effect):
 
 @dataclass(frozen=True)
 class TurnEndTvIfInitiative(Effect):
-    """#7: at the end of your turn, +n TV if the Saboteurs' Initiative marker is leftmost (§4.2)."""
+    """#7: at the end of your turn, +n TV if the Saboteurs' Initiative is leftmost (§4.2)."""
     kind: ClassVar[str] = "turn_end_tv_if_initiative"
     n: int
 
@@ -451,6 +452,8 @@ class Ladder:
 
 @dataclass(frozen=True)
 class SoloData:
+    """All of solo.toml; ``report(id)`` and ``challenge(id)`` count from 1, as the cards do."""
+
     components: Components
     setup: SoloSetup
     reports: tuple[SecurityReport, ...]
@@ -589,8 +592,9 @@ def _spaces(t: _Table, key: str, n: int) -> tuple[int, ...]:
 
 def _components(t: _Table) -> Components:
     c = Components(t.choices("agents", AGENTS, 2), t.number("security_reports", 1),
-                   t.number("challenge_cards", 1), t.number("priority_aids"), t.number("hideout_boards"),
-                   t.number("saboteur_bots", 1), t.flag("laboratory"), t.flag("voucher_markers"))
+                   t.number("challenge_cards", 1), t.number("priority_aids"),
+                   t.number("hideout_boards"), t.number("saboteur_bots", 1),
+                   t.flag("laboratory"), t.flag("voucher_markers"))
     if c.agents != AGENTS:
         raise t.fail("agents", f"must be {list(AGENTS)} (WHITE = 0, PINK = 1)")
     t.done()
@@ -634,15 +638,11 @@ def _reports(t: _Table, count: int) -> tuple[SecurityReport, ...]:
     out = []
     for i, raw in enumerate(t.items("cards", count)):
         c = _Table(raw, f"{t.where}.cards[{i}]")
-        out.append(SecurityReport(c.number("id", i + 1, i + 1), c.choice("agent", _agents()),
+        out.append(SecurityReport(c.number("id", i + 1, i + 1), c.choice("agent", AGENT_INDEX),
                                   c.choice("location", REPORT_LOCATIONS),
                                   c.choice("weather", weathers), c.choice("arrow", ARROWS)))
         c.done()
     return tuple(out)
-
-
-def _agents() -> dict[str, int]:
-    return {a: i for i, a in enumerate(AGENTS)}
 
 
 def _priority(t: _Table) -> Priority:
@@ -690,7 +690,8 @@ def _deck(t: _Table) -> DeckFlow:
 def _call_security(t: _Table) -> CallSecurity:
     c = CallSecurity(t.number("cost", 1), t.choices("cost_vouchers", COST_VOUCHERS),
                      t.number("draw_cards", 1), t.choices("roles", ROLES, len(ROLES)),
-                     t.number("min_draw_pile", 1), t.number("uses_per_turn", 1), t.flag("after_moving"))
+                     t.number("min_draw_pile", 1), t.number("uses_per_turn", 1),
+                     t.flag("after_moving"))
     if c.draw_cards + 1 != len(c.roles):
         raise t.fail("roles", f"must give one role to each of the {c.draw_cards + 1} cards")
     t.done()
@@ -717,7 +718,8 @@ def _end(t: _Table) -> EndConditions:
                       t.number("victory_funding_markers", 1, 3),
                       t.number("victory_funding_space", 0, board.funding_length - 1),
                       t.number("loss_extreme_level", 1, max(x.level for x in board.extremes)),
-                      t.number("loss_extreme_tiles", 1), t.flag("tie_wins"), t.number("extra_rounds"))
+                      t.number("loss_extreme_tiles", 1), t.flag("tie_wins"),
+                      t.number("extra_rounds"))
     t.done()
     return e
 
