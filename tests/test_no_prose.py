@@ -21,6 +21,7 @@ GAMES = Path(__file__).resolve().parents[1] / "weather_tabletop" / "games"
 CHECKED = {
     "meteo": ("rules.py", "words.py", "view.py", "view_art.py", "guide_art.py"),
     "machines_to_the_sky": ("rules.py", "words.py", "view.py", "view_art.py", "guide_art.py"),
+    "weather_machine": ("words.py", "sentences.py", "options.py"),
 }
 
 #: (game, module, literal as the check sees it) -> why it may stay

@@ -100,7 +100,7 @@ def chemical(w: int, n: int = 1) -> Msg:
     return term(f"wm.chemical.{D.weathers[w]}", n=n)
 
 
-def chemicalterm(w: int) -> Msg:
+def chemical_name(w: int) -> Msg:
     """'green Verdino' (no count)."""
     return term(f"wm.chemical_name.{D.weathers[w]}")
 
