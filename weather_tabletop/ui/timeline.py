@@ -2,7 +2,8 @@
 back a round, back a move, play or pause, forward a move, forward a round and to the end, a
 slider to scrub, and where the replay stands. Drawn by the table scene, not pygame_gui, like the
 banner. Keys: Left/Right a move, Ctrl+Left/Right a turn, Page Up/Down a round, Home/End, Space
-plays or pauses."""
+plays or pauses. A finished game also offers "Review" (``review_view.py``); the reviewed game's
+marked moves are drawn on the slider, and a click near one jumps there."""
 
 from __future__ import annotations
 
@@ -22,7 +23,10 @@ BUTTONS = (("start", "|<", "replay.start_tip"), ("round_back", "<<", "replay.rou
            ("end", ">|", "replay.end_tip"))
 
 
-LABEL_W = 130  # room for the position's words ("Move 120 of 279") before they are first drawn
+#: the buttons at the strip's right end (the slider ends before them)
+SIDE = ("extra", "view", "review")
+LABEL_W = 130
+SLIDER_MIN = 160  # a narrower slider gets the position's short words  # room for the position's words ("Move 120 of 279") before they are first drawn
 
 
 @dataclass
@@ -40,7 +44,12 @@ class Timeline:
     on_extra: Callable[[], None] | None = None
     view_label: str = ""  # whose view is shown (a finished game's replay), "" for no choice
     on_view: Callable[[], None] | None = None
+    review_label: str = ""  # "Review" (a finished game not reviewed yet), "" for none
+    on_review: Callable[[], None] | None = None
+    marks: tuple[tuple[int, tuple[int, int, int]], ...] = ()  # marked moves: (position, colour)
     _label_w: int = 0  # the position's words as last drawn (their width in this language)
+    _short: bool = False  # the position said as "n/total" (the full words left no slider)
+    _review_w: int = 0  # the Review button's width as last drawn (its word's width)
     _dragging: bool = False
     _last_step: float = 0.0
 
@@ -64,13 +73,17 @@ class Timeline:
         if self.view_label:
             width = self.px(140)
             out["view"] = pygame.Rect(right - width, y, width, size)
+            right -= width + self.px(8)
+        if self.review_label:
+            width = self._review_w or self.px(96)
+            out["review"] = pygame.Rect(right - width, y, width, size)
         return out
 
     def slider(self) -> pygame.Rect:
         buttons = self.buttons()
-        moves = [r for k, r in buttons.items() if k not in ("extra", "view")]
+        moves = [r for k, r in buttons.items() if k not in SIDE]
         left = max(r.right for r in moves) + self.px(16)
-        ends = [r.x for k, r in buttons.items() if k in ("extra", "view")]
+        ends = [r.x for k, r in buttons.items() if k in SIDE]
         right = min(ends, default=self.rect.right) - (self._label_w or self.px(LABEL_W)) - self.px(20)
         return pygame.Rect(left, self.rect.centery - self.px(4), max(20, right - left), self.px(8))
 
@@ -96,9 +109,10 @@ class Timeline:
             if self.on_extra is not None:
                 self.on_extra()
             return
-        if key == "view":
-            if self.on_view is not None:
-                self.on_view()
+        if key in ("view", "review"):
+            call = self.on_view if key == "view" else self.on_review
+            if call is not None:
+                call()
             return
         if target is not None:
             self.playing = False
@@ -132,8 +146,12 @@ class Timeline:
                     return True
             bar = self.slider().inflate(0, self.px(20))
             if bar.collidepoint(event.pos):
-                self._dragging = True
                 self.playing = False
+                mark = self.mark_at(event.pos)
+                if mark is not None:
+                    self.go(mark)
+                    return True
+                self._dragging = True
                 self.go(self._at(event.pos[0]))
             return True
         if event.type == pygame.MOUSEMOTION and self._dragging:
@@ -149,10 +167,26 @@ class Timeline:
         share = (x - bar.x) / max(1, bar.w)
         return round(max(0.0, min(1.0, share)) * self.replay.last)
 
+    def x_of(self, position: int) -> int:
+        """Where ``position`` is along the slider."""
+        bar = self.slider()
+        return bar.x + round(bar.w * position / max(1, self.replay.last))
+
+    def mark_at(self, pos: tuple[int, int]) -> int | None:
+        """The marked move whose sign on the slider is under ``pos`` (the nearest), or None."""
+        bar = self.slider()
+        if not self.marks or not bar.inflate(self.px(12), self.px(26)).collidepoint(pos):
+            return None
+        near = min(self.marks, key=lambda m: abs(self.x_of(m[0]) - pos[0]))[0]
+        return near if abs(self.x_of(near) - pos[0]) <= self.px(7) else None
+
     def tooltip_at(self, pos: tuple[int, int]) -> str | None:
+        buttons = self.buttons()
         for (key, _label, tip) in BUTTONS:
-            if self.buttons()[key].collidepoint(pos):
+            if buttons[key].collidepoint(pos):
                 return tr(tip)
+        if "review" in buttons and buttons["review"].collidepoint(pos):
+            return tr("review.button_tip")
         return None
 
     # -- drawing ---------------------------------------------------------------------------
@@ -173,19 +207,38 @@ class Timeline:
             pygame.draw.rect(surface, theme.LINE, rect, 1, border_radius=self.px(6))
             text.box(surface, self.view_label, rect.inflate(-self.px(8), 0), self.px(14), theme.INK,
                      bold=True, align="center")
+        if "review" in self.buttons():
+            rect = self.buttons()["review"]
+            pygame.draw.rect(surface, theme.PRIMARY, rect, border_radius=self.px(6))
+            text.box(surface, self.review_label, rect.inflate(-self.px(8), 0), self.px(14),
+                     (255, 255, 255), bold=True, align="center")
         if "extra" in self.buttons():
             rect = self.buttons()["extra"]
             pygame.draw.rect(surface, theme.PRIMARY, rect, border_radius=self.px(6))
             text.box(surface, self.extra, rect.inflate(-self.px(8), 0), size, (255, 255, 255),
                      bold=True, align="center")
+        if self.review_label:
+            self._review_w = text.width(self.review_label, self.px(14), True) + self.px(24)
         where = tr("replay.position", n=self.position, total=self.replay.last)
-        # the words' own width (longer in some languages; at most a third of the strip)
+        # the words' own width (longer in some languages; at most a third of the strip); when
+        # they leave the slider too little room (UI scale 150%, Review and Seen by shown), the
+        # short form
         self._label_w = min(text.width(where, size) + self.px(8), self.rect.w // 3)
+        self._short = self.slider().w < self.px(SLIDER_MIN)
+        if self._short:
+            where = tr("replay.position_short", n=self.position, total=self.replay.last)
+            self._label_w = min(text.width(where, size) + self.px(8), self.rect.w // 3)
         bar = self.slider()
         pygame.draw.rect(surface, (210, 220, 230), bar, border_radius=bar.h // 2)
         share = self.position / max(1, self.replay.last)
         done = pygame.Rect(bar.x, bar.y, max(bar.h, round(bar.w * share)), bar.h)
         pygame.draw.rect(surface, theme.PRIMARY, done, border_radius=bar.h // 2)
+        for position, colour in self.marks:  # a marked move: a flag over the slider
+            x, top = self.x_of(position), bar.y - self.px(3)
+            r = self.px(6)
+            points = [(x - r, top - 2 * r), (x + r, top - 2 * r), (x, top)]
+            pygame.draw.polygon(surface, colour, points)
+            pygame.draw.polygon(surface, theme.INK, points, 1)
         pygame.draw.circle(surface, theme.PRIMARY, (bar.x + round(bar.w * share), bar.centery),
                            self.px(9))
         label = pygame.Rect(bar.right + self.px(12), self.rect.y, self._label_w, self.rect.h)

@@ -20,6 +20,7 @@ from .. import theme, widgets
 from ..action_list import ActionList
 from ..computer import Computers
 from ..timeline import Timeline
+from ..review_view import ReviewView
 from ..dragdrop import DragDrop
 from ..log_panel import RENDER_BUDGET, LogEntry, LogPanel
 from ..logbook import LogBook
@@ -202,6 +203,7 @@ class TableScene(Scene):
         self._followed = 0.0  # a watched game: when its file was last looked at
         self.timeline: Timeline | None = None  # a replay's controls
         self._replay_log: LogBook | None = None
+        self.review = ReviewView(session, ViewContext(session.config.seats))  # a finished replay
         self.hints = Hints(session)  # the hard player's best moves for a person (issue 21)
         self._menu: list[Any] = []  # the Menu button's list while it is open
         self.copy_dialog: Any = None  # "Save a copy as..." while it is open
@@ -261,7 +263,22 @@ class TableScene(Scene):
         if len(self.session.viewers()) > 1:  # a finished game: seen by any seat
             timeline.view_label = self._seen_by_label()
             timeline.on_view = self._next_seen_by
+        if self.review.shown:  # the review's strip over the timeline, cut from the board too
+            gh = self.px(66)
+            lay.board.h -= gh + lay.gap // 2
+            self.review.rect = pygame.Rect(strip.x, strip.y - gh - lay.gap // 2, strip.w, gh)
+        else:
+            self.review.rect = pygame.Rect(0, 0, 0, 0)
+        timeline.review_label = tr("review.button") if self.review.offer() else ""
+        timeline.on_review = self._start_review
+        timeline.marks = self.review.flags()
         return timeline
+
+    def _start_review(self) -> None:
+        """Review the finished game on a worker thread (its strip shows the progress)."""
+        self.review.start()
+        self.close()
+        self.open()
 
     def _seen_by_label(self) -> str:
         seat = self.session.seen_by
@@ -876,7 +893,8 @@ class TableScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if self._menu_event(event):
             return
-        if self.timeline is not None and self.palette is None and self.timeline.handle(event):
+        if self.timeline is not None and self.palette is None and (
+                self.review.handle(event, self.timeline.go) or self.timeline.handle(event)):
             return
         if self.palette is not None:
             self._palette_event(event)
@@ -1010,7 +1028,10 @@ class TableScene(Scene):
 
     def _hover(self, pos: tuple[int, int]) -> None:
         text = None
-        if not self.dragdrop.dragging and self.view is not None and self.board_rect().collidepoint(pos):
+        if self.timeline is not None and (self.timeline.rect.collidepoint(pos)
+                                          or self.review.rect.collidepoint(pos)):
+            text = self.review.tooltip_at(pos) or self.timeline.tooltip_at(pos)
+        elif not self.dragdrop.dragging and self.view is not None and self.board_rect().collidepoint(pos):
             text = self.view.tooltip_at(pos, self.view_state)
             if text is not None and self._topic_at(pos) is not None:
                 text = tr("table.tip_with_rules", tip=text)
@@ -1056,7 +1077,7 @@ class TableScene(Scene):
         if bool(getattr(view, "busy", False)):  # a property on the games' views
             return True
         # a computer is to act: its thinker starts on the next update
-        if self.timeline is not None and self.timeline.playing:
+        if self.timeline is not None and (self.timeline.playing or self.review.running):
             return True
         return (not self.session.read_only and not match.is_over() and not self.computers.paused
                 and not self.computers.error
@@ -1087,6 +1108,10 @@ class TableScene(Scene):
         now = time.monotonic()
         if self.timeline is not None:
             self.timeline.update(now, self.app.settings.move_delay)
+            if self.review.poll():  # a review pass ended: its graph and flags come
+                self.close()
+                self.open()
+                return
         if self.session.watching is not None and now - self._followed >= FOLLOW_SECONDS:
             self._followed = now
             if self.session.follow():
@@ -1106,6 +1131,9 @@ class TableScene(Scene):
         surface.fill(theme.SKY)
         if self.view is not None and self.view_state is not None:
             self.view.draw(surface, self.view_state, self.viewer)
+            if self.timeline is not None:
+                self.review.draw_rings(surface, self.view, self.view_state,
+                                       self.session.position, self.px)
             self.hints.draw_marks(surface, self.view, self.view_state, self.viewer, self.px,
                                   self.app.text)
         if "actions" in self.w and self.panels.column:
@@ -1119,6 +1147,9 @@ class TableScene(Scene):
             line.draw(surface, self.app.text)
         if self.timeline is not None:
             self.timeline.draw(surface, self.app.text)
+            self.review.draw(surface, self.app.text, self.session.position, self.px)
+            self.review.draw_panel(surface, self.lay.board, self.app.text, self.session.position,
+                                   self.px, max(theme.MIN_TEXT_PX, self.px(14)))
         if self.panels.column and "log" in self.lay.bodies:
             self.log_panel.draw(surface)
         self._draw_side(surface)
