@@ -96,7 +96,8 @@ def _parser() -> argparse.ArgumentParser:
                                        "seat's expected score dropped most")
     rv.add_argument("file", type=Path)
     rv.add_argument("--json", action="store_true", help="the marked moves and each seat's graph")
-    rv.add_argument("--iterations", type=int, help="rollouts per decision (default 24)")
+    rv.add_argument("--iterations", type=int, help="rollouts per decision (default 24; "
+                                                     "Weather Machine: one round of candidates)")
     rv.add_argument("--seed", type=int, default=0)
     rv.add_argument("--lang", metavar="CODE", help="language of the texts printed")
     return p
@@ -398,20 +399,21 @@ def _verify(args: argparse.Namespace) -> int:
 def _review(args: argparse.Namespace) -> int:
     """``review FILE``: the review of a finished game (``ai/review.py``), from its cache when
     there is one; the save is only read."""
-    from .ai.review import (DEFAULT_ITERATIONS, MARK_THRESHOLD, MAX_ITERATIONS, ReviewedGame,
-                            ReviewError)
+    from .ai.review import (MARK_THRESHOLD, MAX_ITERATIONS, ReviewedGame, ReviewError,
+                            default_iterations)
     from .engine.storage import LoadError
     from .files import is_regular
     from .i18n import tr
 
     _use_language(args.lang)
-    iterations = DEFAULT_ITERATIONS if args.iterations is None else args.iterations
-    if not 1 <= iterations <= MAX_ITERATIONS:
-        raise UsageError(tr("review.error_iterations", most=MAX_ITERATIONS, value=iterations))
+    if args.iterations is not None and not 1 <= args.iterations <= MAX_ITERATIONS:
+        raise UsageError(tr("review.error_iterations", most=MAX_ITERATIONS, value=args.iterations))
     if not is_regular(args.file):
         raise UsageError(tr("review.error_file", path=_shown(args.file)))
     try:
         reviewed = ReviewedGame.load(args.file)
+        iterations = (default_iterations(reviewed.game) if args.iterations is None
+                      else args.iterations)
         found = reviewed.review(iterations, args.seed)
     except ReviewError as exc:
         raise UsageError(tr(exc.reason)) from None

@@ -32,10 +32,11 @@ from ..engine.protocol import Command, Game, GameConfig
 from ..engine.replay import Replay
 from ..files import FileRefused, read_bounded
 from ..i18n import Msg, msg, tr
-from .advice import advise
+from .advice import advise, advisor
 
 VERSION = 1
-#: rollouts per decision (deterministic); a few whole rounds of the shortlist
+#: rollouts per decision (deterministic): a few whole rounds of the shortlist, or one round for
+#: a game whose ``hard`` player judges one sample (:func:`default_iterations`)
 DEFAULT_ITERATIONS = 24
 DEFAULT_SEED = 0
 MAX_ITERATIONS = 100_000
@@ -130,6 +131,14 @@ def mark(found: Sequence[Decision], per_seat: int = MARKS_PER_SEAT,
         mine.sort(key=lambda i: (-found[i].loss, i))
         chosen.extend(mine[:per_seat])
     return tuple(sorted(chosen))
+
+
+def default_iterations(game: Game) -> int:
+    """The review's budget for ``game``: ``DEFAULT_ITERATIONS`` rollouts, but one round of the
+    shortlist when the game's ``hard`` player judges a single sample in play (``max_rounds`` 1:
+    Weather Machine, whose rollouts within a round are otherwise deterministic, so further
+    samples repeat the first)."""
+    return 1 if getattr(advisor(game), "max_rounds", None) == 1 else DEFAULT_ITERATIONS
 
 
 def review(game: Game, replay: Replay, *, iterations: int = DEFAULT_ITERATIONS,
@@ -291,15 +300,19 @@ class ReviewedGame:
             raise ReviewError(msg("review.not_finished"))
         return cls(path, match.game, replay, save_hash)
 
-    def cached(self, iterations: int = DEFAULT_ITERATIONS,
+    def cached(self, iterations: int | None = None,
                seed: int = DEFAULT_SEED) -> Review | None:
+        """The cached review for this budget (default: :func:`default_iterations`) and seed."""
+        iterations = default_iterations(self.game) if iterations is None else iterations
         return read_cache(self.path, self.game, self.replay, self.save_hash, iterations, seed)
 
-    def review(self, iterations: int = DEFAULT_ITERATIONS, seed: int = DEFAULT_SEED, *,
+    def review(self, iterations: int | None = None, seed: int = DEFAULT_SEED, *,
                stop: Callable[[], bool] | None = None, progress: Progress | None = None,
                keep: bool = True) -> Review | None:
         """The cached review, else a new one (written to the cache when ``keep``; a cache that
-        cannot be written, e.g. beside a read-only save, is skipped). None when stopped."""
+        cannot be written, e.g. beside a read-only save, is skipped). None when stopped.
+        ``iterations``: rollouts per decision, default :func:`default_iterations`."""
+        iterations = default_iterations(self.game) if iterations is None else iterations
         found = self.cached(iterations, seed)
         if found is not None:
             if progress is not None:

@@ -19,8 +19,7 @@ from typing import Any, Callable
 
 import pygame
 
-from ..ai.review import (DEFAULT_ITERATIONS, DEFAULT_SEED, Decision, Review, ReviewedGame,
-                         content_hash)
+from ..ai.review import DEFAULT_SEED, Decision, Review, ReviewedGame, content_hash
 from ..engine.protocol import Command
 from ..files import read_bounded
 from ..i18n import tr
@@ -37,7 +36,7 @@ class ReviewRun:
     """One review pass on a daemon thread: ``done``/``total`` as it goes, then ``result`` (None
     when cancelled) or ``error``; ``finished`` when it has stopped."""
 
-    def __init__(self, reviewed: Callable[[], ReviewedGame], iterations: int = DEFAULT_ITERATIONS,
+    def __init__(self, reviewed: Callable[[], ReviewedGame], iterations: int | None = None,
                  seed: int = DEFAULT_SEED) -> None:
         self.done = 0
         self.total = 0
@@ -50,7 +49,8 @@ class ReviewRun:
                                         name="review", daemon=True)
         self._thread.start()
 
-    def _run(self, reviewed: Callable[[], ReviewedGame], iterations: int, seed: int) -> None:
+    def _run(self, reviewed: Callable[[], ReviewedGame], iterations: int | None,
+             seed: int) -> None:
         try:
             self.reviewed = reviewed()
             self.result = self.reviewed.review(iterations, seed, stop=self._stop.is_set,
