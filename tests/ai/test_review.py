@@ -166,3 +166,15 @@ def test_the_review_command_refuses_what_it_cannot_review(tmp_path, capsys, make
     assert len(err) == 1 and err[0].startswith("weather-tabletop review: ")
     if make == "unfinished":
         assert "finished" in err[0] and not cache_path(path).exists()
+
+
+def test_renaming_or_deleting_a_save_takes_its_review_along(tmp_path):
+    from weather_tabletop.engine.storage import delete_save, rename_save
+
+    save = copy_demo(tmp_path)
+    first = ReviewedGame.load(save).review(ITERATIONS, 0)
+    renamed = rename_save(save, "my game")
+    assert not cache_path(save).exists() and cache_path(renamed).is_file()
+    assert ReviewedGame.load(renamed).cached(ITERATIONS, 0) == first
+    delete_save(renamed)
+    assert not renamed.exists() and not cache_path(renamed).exists()

@@ -43,7 +43,6 @@ MAX_ITERATIONS = 100_000
 MARKS_PER_SEAT = 3
 #: a move is marked only when the preferred command was expected to score this much more
 MARK_THRESHOLD = 0.5
-SUFFIX = ".review.json"
 MAX_CACHE_BYTES = 8 << 20
 
 Progress = Callable[[int, int], None]
@@ -178,7 +177,11 @@ def _round(game: Game, state: Any) -> int:
 # -- the cache next to the save ----------------------------------------------------------------
 
 def cache_path(save: Path) -> Path:
-    return save.with_name(save.name + SUFFIX)
+    """``<save>.review.json`` (``storage.review_cache``: deleting or renaming a save in the app
+    takes its review along)."""
+    from ..engine.storage import review_cache
+
+    return review_cache(save)
 
 
 def content_hash(data: bytes) -> str:

@@ -975,7 +975,7 @@ def _not_open(path: Path, doing: str) -> SaveLock:
 
 
 def delete_save(path: Path) -> None:
-    """Delete a save (refused while it is open in a window)."""
+    """Delete a save (refused while it is open in a window), and its review's cache."""
     lock = _not_open(path, "delete")
     try:
         path.unlink()
@@ -983,6 +983,15 @@ def delete_save(path: Path) -> None:
         raise LoadError(msg("load.cannot_delete", name=path.stem, error=exc.strerror or str(exc))) from None
     finally:
         lock.release()
+    try:
+        review_cache(path).unlink()
+    except OSError:
+        pass  # none, or it cannot go: a cache of a save that is gone is never read
+
+
+def review_cache(path: Path) -> Path:
+    """Where the review of the save at ``path`` is cached (``ai/review.py``)."""
+    return path.with_name(path.name + ".review.json")
 
 
 _NAME = re.compile(r"^[\w][\w .,'()-]{0,79}$")
@@ -1004,4 +1013,8 @@ def rename_save(path: Path, new_name: str) -> Path:
         raise LoadError(msg("load.cannot_rename", name=path.stem, error=exc.strerror or str(exc))) from None
     finally:
         lock.release()
+    try:  # the review's cache goes with it (keyed by content, it stays valid)
+        review_cache(path).rename(review_cache(target))
+    except OSError:
+        pass
     return target
