@@ -12,6 +12,9 @@ prints sha256 digests of
 * ``text``: the same without the empty descriptions (events that say nothing): the lines a
   player reads, which a change of events alone leaves as they were.
 
+Descriptions are rendered in English (a catalogue message is rendered as the table shows it),
+each event's from the state just before it, as the table's log folds them.
+
     python bench/wm_digest.py [--games 200] [--normal 10] [--first-seed 1]
 
 Run it before and after a change and compare the ``play`` lines.
@@ -27,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from weather_tabletop import games  # noqa: E402
+from weather_tabletop import games, i18n  # noqa: E402
 from weather_tabletop.ai import make_player  # noqa: E402
 from weather_tabletop.engine.chance import Rng  # noqa: E402
 from weather_tabletop.cli import computer_config  # noqa: E402
@@ -64,9 +67,11 @@ def play(game, players: int, options: dict, seed: int, level: str,
     head = f"{players}|{sorted(options.items())}|{seed}|{level}\n"
     play_h.update(head.encode())
     log_h.update(head.encode())
+    state = game.initial_state(config)
     for group in match.active:
         for event in group.events:
-            log_h.update((game.describe_event(match.state, event) + "\n").encode())
+            log_h.update((str(game.describe_event(state, event)) + "\n").encode())
+            state = game.apply(state, event)
     n = 0
     while not game.is_over(match.state):
         seat = game.to_act(match.state)[0]
@@ -76,11 +81,13 @@ def play(game, players: int, options: dict, seed: int, level: str,
         else:
             cmd = bots[seat].choose(game, game.view(match.state, seat), seat)
         before = match.state
-        log_h.update((game.describe_command(before, cmd) + "\n").encode())
+        log_h.update((str(game.describe_command(before, cmd)) + "\n").encode())
         play_h.update((repr(cmd) + "\n").encode())
         group = match.submit(cmd)
+        state = before
         for e in group.events:
-            log_h.update((game.describe_event(before, e) + "\n").encode())
+            log_h.update((str(game.describe_event(state, e)) + "\n").encode())
+            state = game.apply(state, e)
         log_h.update((group.label + "\n").encode())
         n += 1
         if n > 20_000:
@@ -97,6 +104,7 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     args = parser.parse_args()
+    i18n.set_language("en")
     game = games.get(GAME_ID)
     all_play, all_log, all_text = hashlib.sha256(), hashlib.sha256(), hashlib.sha256()
     started = time.perf_counter()

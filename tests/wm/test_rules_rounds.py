@@ -14,7 +14,7 @@ from weather_tabletop.engine.protocol import IllegalMove
 from weather_tabletop.i18n import tr
 from weather_tabletop.games.weather_machine.commands import *  # noqa: F403
 from weather_tabletop.games.weather_machine.data import load
-from weather_tabletop.games.weather_machine.events import Logged, Revealed
+from weather_tabletop.games.weather_machine.events import WorkshopTileTurnedUp
 from weather_tabletop.games.weather_machine.rules import GAME, Ctx, advance_flow
 from weather_tabletop.games.weather_machine.state import (EMPTY, GOVERNMENT_MARKER, LATIV, AnyVoucher,
                                                          Drafting, LabFundingChoice, SupplyTurn,
@@ -40,7 +40,10 @@ def flow(s):
 
 
 def logged(events):
-    return [e.text for e in events if isinstance(e, Logged)]
+    """The log lines of ``events``, rendered (the seats named as in ``base``)."""
+    names = fresh(4)
+    return [t for t in (tr(GAME.describe_event(names, e)) if GAME.describe_event(names, e) else ""
+                        for e in events) if t]
 
 
 # -- Phase C: income ------------------------------------------------------------------------
@@ -355,7 +358,7 @@ def test_offer_is_refilled_from_the_face_up_stack():
         after = GAME.apply(after, e)
     assert after.offer == (0, 10, 2, 3) and after.up_stack == (11,) and after.down_stack == (20, 21)
     assert after.stack[-1] == TilePlacement(0, 1) and after.pl[0].vouchers[0] == 3
-    assert any(isinstance(e, Revealed) for e in events)  # a new face-up tile: an undo barrier
+    assert any(isinstance(e, WorkshopTileTurnedUp) and e.reveal for e in events)  # an undo barrier
     # the tile on top of the face-up stack: the offer stays as it is
     top = run(s, ExtendWorkshop(0, 4))
     assert top.offer == (0, 1, 2, 3) and top.up_stack == (11,) and top.stack[-1] == TilePlacement(0, 10)

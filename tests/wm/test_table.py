@@ -15,7 +15,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from tests.ui.helpers import drag, mouse, open_table, piece, post, target  # noqa: E402
-from weather_tabletop.engine.match import Match  # noqa: E402
+from weather_tabletop.engine.match import Group, Match  # noqa: E402
 from weather_tabletop.i18n import tr  # noqa: E402
 from weather_tabletop.engine.protocol import GameConfig, SeatConfig  # noqa: E402
 from weather_tabletop.games.weather_machine import commands as C  # noqa: E402
@@ -272,15 +272,16 @@ def test_in_game_cp_is_split_by_what_scored_it():
     split = view_scores.in_game_cp(match.active, 2)
     for seat, p in enumerate(match.state.pl):
         assert sum(split[seat].values()) == p.cp
-    # the rules' sentences (rules.score's "why") and their categories
-    said = {"Ada scores 10 CP for the Rain paper: 2 CP per Research token, 4 CP per Award token.": "Papers",
-            "Ben scores 6 CP for the Fog prototype: 1 own Bot in the branch and 2 Machine Parts "
-            "provided.": "Prototypes",
-            "Cleo scores 2 CP for a Bot that provides a part to Ada's prototype.": "Prototypes",
-            "Dev scores 6 CP for 2 Bots in the experiment, 3 CP each.": "Experiments",
-            "Ada scores 9 CP for 3 Bots in the Government's Sun branch.": "Government Machine",
-            "Paper Ben scores 3 CP.": "Other benefits"}
-    assert {text: view_scores.reason_category(text) for text in said} == said
+    # each kind of score event and its category
+    from weather_tabletop.games.weather_machine import events as E
+    scored = [E.PaperCPScored(0, 10, 1), E.PrototypeCPScored(1, 6, 2, 1, 2),
+              E.PrototypeHelpCPScored(0, 2, 1), E.ExperimentCPScored(1, 6, 2, 3),
+              E.GovernmentCPScored(0, 9, 3, 3), E.CPScored(1, 3)]
+    split = view_scores.in_game_cp([Group(1, "command", 0, None, tuple(scored))], 2)
+    assert split == [{"Papers": 10, "Prototypes": 2, "Experiments": 0, "Government Machine": 9,
+                      "Other benefits": 0},
+                     {"Papers": 0, "Prototypes": 6, "Experiments": 6, "Government Machine": 0,
+                      "Other benefits": 3}]
 
 
 def test_a_choice_is_asked_next_to_its_spot_and_a_click_plays_it(app):

@@ -19,7 +19,7 @@ from weather_tabletop.engine.protocol import GameConfig, SeatConfig
 from weather_tabletop.games.weather_machine import commands as C
 from weather_tabletop.games.weather_machine.bots import PriorityPlayer
 from weather_tabletop.games.weather_machine.data import load
-from weather_tabletop.games.weather_machine.events import Set
+from weather_tabletop.games.weather_machine.events import StepsChanged
 from weather_tabletop.games.weather_machine.rules import GAME
 from weather_tabletop.i18n import tr
 
@@ -55,9 +55,9 @@ def check_command(state, cmd, seen: set) -> None:
 
 def check_events(state, events) -> None:
     for e in events:
-        text = GAME.describe_event(state, e)
+        text = str(GAME.describe_event(state, e))
         assert "=" not in text and "stack" not in text, text
-        if isinstance(e, Set):
+        if isinstance(e, StepsChanged):
             assert text == ""
         state = GAME.apply(state, e)
 

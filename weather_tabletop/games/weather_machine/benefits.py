@@ -4,39 +4,35 @@ Office tokens placed with the benefits of their spaces."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from weather_tabletop.engine.protocol import Command
 
 from . import board as B
-from . import words as T
 from .board import D
 from .commands import SetGoal
 from .data import COLOUR_TRACK, V_SCI
-from .context import Ctx, name_of
+from .context import Ctx, add, applies, put, put2, with_player
+from .events import (ChemicalReturned, ChemicalTaken, CP_EVENTS, EndGameCPGained, FundingAdvanced,
+                     FundingAtEnd, FundingReceived, GoalSet, InvestmentTaken, AwardTokenPlaced,
+                     ResearchTokenPlaced, SubsidyUsed, VoucherChosen, VouchersGained, CPScored)
 from .options import ACTION_BENEFITS, action_options, bot_options, chem_gain_options, tile_sources
 from .state import (AnyVoucher, BonusAction, BotChoice, ChemicalChoice, FundingChoice, GainBenefit,
-                    LabFundingChoice, PartChoice, RndFundingChoice, TileChoice)
+                    LabFundingChoice, PartChoice, RndFundingChoice, TileChoice, WMState, evolve)
 
 
-def gain_vouchers(c: Ctx, seat: int, vtype: int, n: int, log: bool = True) -> None:
+def gain_vouchers(c: Ctx, seat: int, vtype: int, n: int) -> None:
     """"You can only gain a Voucher if you have space for it. If you do not, gain only what you
     can.\""""
-    g = min(n, B.gain_room(c.p(seat), vtype))
-    if g > 0:
-        c.padd(seat, "vouchers", g, vtype)
-    if log and n > 0:
-        who = name_of(c.s, seat)
-        if g == n:
-            c.log(f"{who} gains {T.voucher(vtype, g)}.")
-        elif g > 0:
-            c.log(f"{who} gains {T.voucher(vtype, g)}; {T.plural(n - g, 'more does', 'more do')} not fit on the track.")
-        else:
-            c.log(f"{who} has no room on the {D.voucher_names[vtype]} Voucher track and gains nothing.")
+    if n > 0:
+        g = min(n, B.gain_room(c.p(seat), vtype))
+        c.emit(VouchersGained(seat, vtype, g, n - g))
 
 
-def score(c: Ctx, seat: int, n: int, why: str = "") -> None:
-    if n:
-        c.padd(seat, "cp", n)
-        c.log(f"{name_of(c.s, seat)} scores {n} CP{' ' + why if why else ''}.")
+def score(c: Ctx, event: Any) -> None:
+    """Climate Points scored (one of ``CP_EVENTS``: its kind says what scored them)."""
+    if event.cp:
+        c.emit(event)
 
 
 def gain(c: Ctx, seat: int, benefits: tuple[str, ...]) -> None:
@@ -50,10 +46,9 @@ def run_benefit(c: Ctx, seat: int, b: str) -> None:
     p = c.p(seat)
     kind, _, arg = b.partition(":")
     if kind == "cp":
-        score(c, seat, int(arg))
+        score(c, CPScored(seat, int(arg)))
     elif kind == "endcp":
-        c.padd(seat, "end_cp", int(arg))
-        c.log(f"{name_of(c.s, seat)} will gain {arg} CP at the end of the game.")
+        c.emit(EndGameCPGained(seat, int(arg)))
     elif kind == "voucher":
         t, _, n = arg.partition(":")
         gain_vouchers(c, seat, D.raw["vouchers"]["keys"].index(t), int(n))
@@ -88,52 +83,41 @@ def run_benefit(c: Ctx, seat: int, b: str) -> None:
 
 def advance(c: Ctx, seat: int, track: int) -> None:
     """Advance a Funding marker 1 space (it stops on the last space)."""
-    who = name_of(c.s, seat)
-    if c.p(seat).funding[track] < D.funding_length - 1:
-        c.set(("pl", seat, "funding", track), c.p(seat).funding[track] + 1)
-        c.log(f"{who} advances to space {c.p(seat).funding[track] + 1} of {T.track(track)}.")
+    space = c.p(seat).funding[track]
+    if space < D.funding_length - 1:
+        c.emit(FundingAdvanced(seat, track, space + 1))
     else:
-        c.log(f"{who} is already on the last space of {T.track(track)}.")
+        c.emit(FundingAtEnd(seat, track))
 
 
 def take_investment(c: Ctx, seat: int) -> None:
-    c.padd(seat, "investments", 1)
-    c.log(f"{name_of(c.s, seat)} takes an Investment tile.")
+    c.emit(InvestmentTaken(seat))
 
 
 def take_chem_from_supply(c: Ctx, seat: int, w: int) -> None:
-    slot = B.supply_leftmost(c.s, w)
-    c.set(("chem_supply", w, slot), False)
-    c.padd(seat, "chemicals", 1, w)
+    c.emit(ChemicalTaken(seat, w, B.supply_leftmost(c.s, w)))
 
 
-def return_chem_to_supply(c: Ctx, seat: int | None, w: int) -> int:
+def return_chem_to_supply(c: Ctx, seat: int, w: int) -> int:
     slot = B.supply_rightmost_empty(c.s, w)
-    c.set(("chem_supply", w, slot), True)
-    if seat is not None:
-        c.padd(seat, "chemicals", -1, w)
+    c.emit(ChemicalReturned(seat, w, slot))
     return slot
 
 
 def use_subsidy(c: Ctx, seat: int, tile: int) -> None:
     """"you may flip one of them over to gain the benefit printed on it\""""
-    subs = tuple((t, False if t == tile and up else up) for t, up in c.p(seat).subsidies)
-    c.pset(seat, "subsidies", subs)
+    c.emit(SubsidyUsed(seat, tile))
     gain(c, seat, (D.subsidy_types[D.subsidy_tiles[tile]],))
 
 
 def use_investment(c: Ctx, seat: int, cmd: Command) -> None:
     """Setting a Goal / Receive funding (Phase A step 1; also just before final scoring)."""
-    c.padd(seat, "investments", -1)
-    p = c.p(seat)
     if isinstance(cmd, SetGoal):
-        hand = list(p.goals_hand)
-        hand.remove(cmd.goal)
-        c.pset(seat, "goals_hand", tuple(hand))
-        c.pset(seat, "goals_set", p.goals_set + ((cmd.space, cmd.goal, False),))
+        c.emit(GoalSet(seat, cmd.goal, cmd.space))
         gain(c, seat, D.goal_space_benefit[cmd.space])
         return
-    c.pset(seat, "goals_set", tuple((sp, g, f or g == cmd.goal) for sp, g, f in p.goals_set))
+    c.emit(FundingReceived(seat, cmd.goal))
+    p = c.p(seat)
     track = COLOUR_TRACK[D.goals[cmd.goal].colour]
     funding_benefits(c, seat, track, p.funding[track], lab_choice=True)
 
@@ -154,12 +138,102 @@ def funding_benefits(c: Ctx, seat: int, track: int, pos: int, lab_choice: bool =
 
 
 def place_token(c: Ctx, seat: int, tok: str, row: int, col: int) -> None:
-    p = c.p(seat)
     if tok == "A":
-        c.padd(seat, "pending_awards", -1)
+        c.emit(AwardTokenPlaced(seat, row, col))
     else:
-        pend = list(p.pending_tokens)
-        pend.remove(tok)
-        c.pset(seat, "pending_tokens", tuple(pend))
-    c.set(("pl", seat, "office", row, col), tok)
+        c.emit(ResearchTokenPlaced(seat, tok, row, col))
     gain(c, seat, D.office_benefit[row][col])
+
+
+# -- how these events change the state --------------------------------------------------------
+
+
+@applies(VouchersGained)
+def _vouchers_gained(s: WMState, e: VouchersGained) -> WMState:
+    if not e.n:
+        return s
+    return with_player(s, e.seat, vouchers=add(s.pl[e.seat].vouchers, e.vtype, e.n))
+
+
+@applies(VoucherChosen)
+def _voucher_chosen(s: WMState, e: VoucherChosen) -> WMState:
+    return with_player(s, e.seat, vouchers=add(s.pl[e.seat].vouchers, e.vtype, 1))
+
+
+def _cp_scored(s: WMState, e: Any) -> WMState:
+    return with_player(s, e.seat, cp=s.pl[e.seat].cp + e.cp)
+
+
+for _cls in CP_EVENTS:
+    applies(_cls)(_cp_scored)
+
+
+@applies(EndGameCPGained)
+def _end_game_cp_gained(s: WMState, e: EndGameCPGained) -> WMState:
+    return with_player(s, e.seat, end_cp=s.pl[e.seat].end_cp + e.cp)
+
+
+@applies(FundingAdvanced)
+def _funding_advanced(s: WMState, e: FundingAdvanced) -> WMState:
+    return with_player(s, e.seat, funding=put(s.pl[e.seat].funding, e.track, e.space))
+
+
+@applies(FundingAtEnd)
+def _funding_at_end(s: WMState, e: FundingAtEnd) -> WMState:
+    return s
+
+
+@applies(InvestmentTaken)
+def _investment_taken(s: WMState, e: InvestmentTaken) -> WMState:
+    return with_player(s, e.seat, investments=s.pl[e.seat].investments + 1)
+
+
+@applies(ChemicalTaken)
+def _chemical_taken(s: WMState, e: ChemicalTaken) -> WMState:
+    s = with_player(s, e.seat, chemicals=add(s.pl[e.seat].chemicals, e.weather, 1))
+    return evolve(s, "chem_supply", put2(s.chem_supply, e.weather, e.slot, False))
+
+
+@applies(ChemicalReturned)
+def _chemical_returned(s: WMState, e: ChemicalReturned) -> WMState:
+    s = with_player(s, e.seat, chemicals=add(s.pl[e.seat].chemicals, e.weather, -1))
+    return evolve(s, "chem_supply", put2(s.chem_supply, e.weather, e.slot, True))
+
+
+@applies(SubsidyUsed)
+def _subsidy_used(s: WMState, e: SubsidyUsed) -> WMState:
+    """The Subsidy tile flipped over (its blue side down)."""
+    subs = tuple((t, False if t == e.tile and up else up) for t, up in s.pl[e.seat].subsidies)
+    return with_player(s, e.seat, subsidies=subs)
+
+
+@applies(GoalSet)
+def _goal_set(s: WMState, e: GoalSet) -> WMState:
+    p = s.pl[e.seat]
+    hand = list(p.goals_hand)
+    hand.remove(e.goal)
+    return with_player(s, e.seat, investments=p.investments - 1, goals_hand=tuple(hand),
+                       goals_set=p.goals_set + ((e.space, e.goal, False),))
+
+
+@applies(FundingReceived)
+def _funding_received(s: WMState, e: FundingReceived) -> WMState:
+    p = s.pl[e.seat]
+    return with_player(s, e.seat, investments=p.investments - 1,
+                       goals_set=tuple((sp, g, f or g == e.goal) for sp, g, f in p.goals_set))
+
+
+@applies(ResearchTokenPlaced)
+def _research_token_placed(s: WMState, e: ResearchTokenPlaced) -> WMState:
+    p = s.pl[e.seat]
+    pend = list(p.pending_tokens)
+    pend.remove(e.token)
+    return with_player(s, e.seat, pending_tokens=tuple(pend),
+                       office=put2(p.office, e.row, e.col, e.token))
+
+
+@applies(AwardTokenPlaced)
+def _award_token_placed(s: WMState, e: AwardTokenPlaced) -> WMState:
+    p = s.pl[e.seat]
+    return with_player(s, e.seat, pending_awards=p.pending_awards - 1,
+                       office=put2(p.office, e.row, e.col, "A"))

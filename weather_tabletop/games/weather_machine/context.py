@@ -1,5 +1,6 @@
 """The working context of ``decide``: ``Ctx`` applies each event to a working copy as the rules
-produce it; names of seats; the end-of-game trigger that any part of the rules may pull."""
+produce it (each kind by its function in ``APPLY``); names of seats; the end-of-game trigger that
+any part of the rules may pull."""
 
 from __future__ import annotations
 
@@ -7,9 +8,8 @@ from typing import Any, Callable
 
 from weather_tabletop.engine.protocol import Event
 
-from .board import set_in
-from .events import Logged, Set
-from .state import PlayerState, Step, WMState, evolve, step_tuple
+from .events import GameEndTriggered, StepsChanged
+from .state import PlayerState, Step, Trigger, WMState, evolve, evolve_fields, step_tuple
 
 
 #: how each event named for what happened changes the state: one small function per kind,
@@ -25,6 +25,28 @@ def applies(cls: type) -> Callable[[Applier], Applier]:
     return register
 
 
+def with_player(s: WMState, seat: int, **changes: Any) -> WMState:
+    """``s`` with fields of one player's state changed."""
+    pl = list(s.pl)
+    pl[seat] = evolve_fields(pl[seat], **changes)
+    return evolve(s, "pl", tuple(pl))
+
+
+def put(t: tuple, i: int, value: Any) -> tuple:
+    """``t`` with ``value`` at index ``i``."""
+    return t[:i] + (value,) + t[i + 1:]
+
+
+def put2(t: tuple, i: int, j: int, value: Any) -> tuple:
+    """``t`` (a tuple of tuples) with ``value`` at ``[i][j]``."""
+    return t[:i] + (put(t[i], j, value),) + t[i + 1:]
+
+
+def add(t: tuple, i: int, delta: int) -> tuple:
+    """``t`` with ``delta`` added at index ``i``."""
+    return t[:i] + (t[i] + delta,) + t[i + 1:]
+
+
 class Ctx:
     """Applies each event to a working copy as ``decide`` produces it."""
 
@@ -34,37 +56,17 @@ class Ctx:
         # the stack as events write it: kept on the state ``decide`` ends on (``keep_written``)
         self._written: tuple[tuple, ...] | None = state.__dict__.get("_stack_t")
 
-    def set(self, path: tuple, value: Any, cls: type = Set) -> None:
-        e = cls(tuple(path), value)
+    def emit(self, e: Event) -> None:
+        """An event named for what happened, applied by its function in ``APPLY``."""
         self.ev.append(e)
-        new = set_in(self.s, e.path, value)
+        new = APPLY[e.__class__](self.s, e)
         # the match applies this event to this state next: keep the result for ``apply`` (a
         # memo in ``__dict__``, never a field; ``apply`` uses it up)
         self.s.__dict__["_ahead"] = (e, new)
         self.s = new
 
-    def emit(self, e: Event) -> None:
-        """An event named for what happened, applied by its function in ``APPLY``."""
-        self.ev.append(e)
-        new = APPLY[e.__class__](self.s, e)
-        self.s.__dict__["_ahead"] = (e, new)
-        self.s = new
-
-    def log(self, text: str) -> None:
-        self.ev.append(Logged(text[:1].upper() + text[1:]))
-
     def p(self, seat: int) -> PlayerState:
         return self.s.pl[seat]
-
-    def pset(self, seat: int, field: str, value: Any) -> None:
-        self.set(("pl", seat, field), value)
-
-    def padd(self, seat: int, field: str, delta: int, index: int | None = None) -> None:
-        cur = getattr(self.p(seat), field)
-        if index is None:
-            self.pset(seat, field, cur + delta)
-        else:
-            self.set(("pl", seat, field, index), cur[index] + delta)
 
     def top(self) -> Step:
         return self.s.stack[-1]
@@ -83,7 +85,7 @@ class Ctx:
 
     def set_stack(self, steps: tuple[Step, ...], written: tuple[tuple, ...]) -> None:
         """The stack becomes ``steps``; its event holds them as ``written``."""
-        e = Set(("stack",), written)
+        e = StepsChanged(written)
         self.ev.append(e)
         new = evolve(self.s, "stack", steps)
         self.s.__dict__["_ahead"] = (e, new)
@@ -111,10 +113,15 @@ def order_text(s: WMState, order: tuple[int, ...]) -> str:
     return ", ".join(name_of(s, x) for x in order)
 
 
-def trigger(c: Ctx, why: str) -> None:
-    """"Finish the current Round, and then play 1 last round\""""
-    c.set(("triggers",), c.s.triggers + (why,))
-    if not c.s.final_round:
-        c.set(("final_round",), c.s.round + 1)
-        c.log(f"The end of the game is triggered: {why}. The current round is finished, then "
-              f"round {c.s.round + 1} is the last, without Phase C.")
+def trigger(c: Ctx, reason: str, seat: int = -1) -> None:
+    """"Finish the current Round, and then play 1 last round" (``reason``: the trigger's
+    message key)."""
+    c.emit(GameEndTriggered(reason, seat, 0 if c.s.final_round else c.s.round + 1))
+
+
+@applies(GameEndTriggered)
+def _game_end_triggered(s: WMState, e: GameEndTriggered) -> WMState:
+    triggers = s.triggers + (Trigger(e.reason, e.seat),)
+    if e.last_round:
+        return evolve_fields(s, triggers=triggers, final_round=e.last_round)
+    return evolve(s, "triggers", triggers)

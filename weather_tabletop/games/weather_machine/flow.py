@@ -9,7 +9,6 @@ from typing import Any, Callable
 from weather_tabletop.engine.protocol import Command
 
 from . import board as B
-from . import words as T
 from .board import ANY, D
 from .commands import (AcquireChemical, Breakthrough, ConstructBot, Done, ExtendWorkshop,
                        PlaceToken, PublishPaper, ReceiveFunding, Research, ReturnChemical,
@@ -19,7 +18,14 @@ from .data import SUPPLY, V_GOV, V_LAB, V_RND, V_SCI, V_SUPPLY
 from .benefits import (advance, funding_benefits, gain, gain_vouchers, place_token,
                        return_chem_to_supply, run_benefit, score, take_chem_from_supply,
                        take_investment, use_investment, use_subsidy)
-from .context import Ctx, name_of
+from .context import Ctx, add, applies, put, with_player
+from .events import (Announced, BotReturnedToLine, BreakthroughMade, BreakthroughMarkerPlaced,
+                     ChoiceForced, DraftingEnded, ExperimentRewardMissed, FinalScored, GainLost,
+                     GameEnded, GoalTilesDrafted, GovernmentPartPlaced, InitiativeTaken,
+                     NoResearchTokenLeft, PartExchangeUnneeded, PartGained, PartPaid,
+                     PendingTokenRemoved, ResearchChemicalPaid, ResearchTokenTaken,
+                     ResearchTokenUnplaceable, SubsidySecured, SupplyRoundEnded, VoucherChosen,
+                     VouchersPaid, WorkshopTilePlaced, CPScored, ExperimentCPScored)
 from .government import government_runs, parts_exchange, sell_part, take_subsidy
 from .lab import (experiment_end, lativ_bots_back, prepare_next, publish, remove_lock,
                   return_lab_bots, work_on_experiment)
@@ -30,7 +36,6 @@ from .research import (build_prototype, chemicals_exchange, finish_prototype, re
                        research_end, take_award)
 from .rounds import income, lativ_home, phase_b, phase_c, start_round
 from .scoring import final_scores
-from .sentences import describe
 from .state import (Acquire, AnyVoucher, Award, BonusAction, BotChoice, BotToLine, BotsBackOffer,
                     BreakthroughSpace, BreakthroughStart, BuildBot, ChemicalChoice, ChemicalNeeded,
                     Decision, Drafting, Effect, EndSupplyRound, ExperimentBenefit, ExperimentEnd,
@@ -42,7 +47,8 @@ from .state import (Acquire, AnyVoucher, Award, BonusAction, BotChoice, BotToLin
                     PrepareNext, PrototypeChoice, PrototypeFinish, PrototypePartsNeeded, Publish,
                     ResearchEnd, ResearchStart, RndFundingChoice, Say, ScientistMove, ScoreCP,
                     Secure, Sell, StartRound, SubsidyChoice, SubsidyOrInvestment, SupplyTurn,
-                    TakeTile, TileChoice, TilePlacement, TokenNow, TokenPlacement, Work)
+                    TakeTile, TileChoice, TilePlacement, TokenNow, TokenPlacement, WMState, Work,
+                    evolve)
 
 
 def handle(c: Ctx, step: Decision, cmd: Command) -> None:
@@ -57,14 +63,10 @@ def handle(c: Ctx, step: Decision, cmd: Command) -> None:
 
 
 def _drafting(c: Ctx, step: Drafting, cmd: Command) -> None:
-    seat = step.seat
     c.pop()
-    hand = c.p(seat).goals_hand + tuple(g.id for g in D.goals
-                                        if g.set == cmd.symbol and g.colour == cmd.colour)
-    c.pset(seat, "goals_hand", hand)
+    c.emit(GoalTilesDrafted(step.seat, cmd.symbol, cmd.colour))
     if c.s.stack[-1].__class__ is not Drafting:
-        c.set(("phase",), "supply")
-        c.log("Goal drafting is over: the Post-Setup Supply Round begins.")
+        c.emit(DraftingEnded())
 
 
 def _subsidy_or_investment(c: Ctx, step: SubsidyOrInvestment, cmd: Command) -> None:
@@ -125,11 +127,7 @@ def _token_now(c: Ctx, step: TokenNow, cmd: Command) -> None:
 def _payment(c: Ctx, step: Payment, cmd: Command) -> None:
     seat = step.seat
     c.pop()
-    if isinstance(cmd, ScienceExchange):
-        for t in cmd.types:
-            c.padd(seat, "vouchers", -1, t)
-    else:
-        c.padd(seat, "vouchers", -1, cmd.vtype)
+    c.emit(VouchersPaid(seat, tuple(cmd.types) if isinstance(cmd, ScienceExchange) else (cmd.vtype,)))
     if step.n > 1:
         c.push(Payment(seat, step.vtype, step.n - 1, step.later))
 
@@ -138,19 +136,19 @@ def _extra_payment(c: Ctx, step: ExtraPayment, cmd: Command) -> None:
     if cmd.kind == "chemical":
         return_chem_to_supply(c, step.seat, cmd.index)
     else:
-        c.padd(step.seat, "parts", -1, cmd.index)
+        c.emit(PartPaid(step.seat, cmd.index))
 
 
 def _breakthrough_space(c: Ctx, step: BreakthroughSpace, cmd: Command) -> None:
     seat, w = step.seat, step.weather
-    c.set(("ew_bt", w, cmd.space), seat)
+    c.emit(BreakthroughMarkerPlaced(seat, w, cmd.space))
     t = B.top_extreme(c.s, w)
     c.push(PrototypeChoice(seat, w))
     gain(c, seat, D.extremes[t].breakthrough[cmd.space])
 
 
 def _extra_parts_return(c: Ctx, step: ExtraPartsReturn, cmd: Command) -> None:
-    c.padd(step.seat, "parts", -1, cmd.colour)
+    c.emit(PartPaid(step.seat, cmd.colour))
     if step.n > 1:
         c.push(ExtraPartsReturn(step.seat, step.n - 1))
 
@@ -202,14 +200,14 @@ ANSWERS: dict[type, Callable[[Ctx, Any, Command], None]] = {
     TokenPlacement: _token_placement,
     TokenNow: _token_now,
     Payment: _payment,
-    AnyVoucher: lambda c, st, cmd: gain_vouchers(c, st.seat, cmd.vtype, 1, log=False),
+    AnyVoucher: lambda c, st, cmd: _any_voucher(c, st.seat, cmd.vtype),
     ChemicalChoice: lambda c, st, cmd: take_chem_from_supply(c, st.seat, cmd.weather),
-    PartChoice: lambda c, st, cmd: c.padd(st.seat, "parts", 1, cmd.colour),
+    PartChoice: lambda c, st, cmd: c.emit(PartGained(st.seat, cmd.colour)),
     FundingChoice: lambda c, st, cmd: advance(c, st.seat, cmd.track),
     BotChoice: lambda c, st, cmd: construct_bot(c, st.seat, cmd.slot, free=bool(st.free)),
     TileChoice: lambda c, st, cmd: take_tile(c, st.seat, cmd.source, free=bool(st.free)),
-    TilePlacement: lambda c, st, cmd: c.pset(
-        st.seat, "tiles", c.p(st.seat).tiles + ((cmd.row, cmd.col, st.tile, cmd.flipped),)),
+    TilePlacement: lambda c, st, cmd: c.emit(
+        WorkshopTilePlaced(st.seat, st.tile, cmd.row, cmd.col, cmd.flipped)),
     SubsidyChoice: lambda c, st, cmd: take_subsidy(c, st.seat, st.column, cmd.row, st.colour),
     PartNeeded: lambda c, st, cmd: parts_exchange(c, st.seat, cmd.give, cmd.get, st.later),
     PrototypePartsNeeded: _prototype_parts_needed,
@@ -226,7 +224,7 @@ ANSWERS: dict[type, Callable[[Ctx, Any, Command], None]] = {
         c, st.seat, D.experiments[st.tile].benefits[cmd.index]),
     LabFundingChoice: _lab_funding_choice,
     RndFundingChoice: lambda c, st, cmd: gain(c, st.seat, D.funding_rnd[cmd.index]),
-    BotToLine: lambda c, st, cmd: c.set(("pl", st.seat, "line", cmd.slot), True),
+    BotToLine: lambda c, st, cmd: c.emit(BotReturnedToLine(st.seat, cmd.slot)),
 }
 
 
@@ -279,13 +277,17 @@ def start_action(c: Ctx, seat: int, cmd: Command, free: bool) -> None:
         raise AssertionError(cmd)
 
 
-def lost_meanwhile(c: Ctx, seat: int, what: str) -> None:
+def _any_voucher(c: Ctx, seat: int, vtype: int) -> None:
+    if B.gain_room(c.p(seat), vtype) > 0:
+        c.emit(VoucherChosen(seat, vtype))
+
+
+def lost_meanwhile(c: Ctx, seat: int, weather: int) -> None:
     """A Supply action paid for whose gain an Award placed during its payment has made
     impossible (the Award's Part or Chemical took the last Workshop space, or the last Chemical
     of the type): "If you do not have space for something, you cannot gain it" - the Vouchers
-    stay paid (undo takes the Award back)."""
-    c.log(f"{name_of(c.s, seat)} can no longer gain {what}: an Award token's benefit, gained "
-          "during the payment, took its place; the Vouchers stay paid.")
+    stay paid (undo takes the Award back). ``weather``: the Chemical's, -1 for the Bot."""
+    c.emit(GainLost(seat, weather))
 
 
 def run_effect(c: Ctx, step: Effect) -> None:
@@ -297,49 +299,46 @@ def _build_bot(c: Ctx, step: BuildBot) -> None:
     if B.can_gain_bot(c.p(step.seat)):
         construct_bot(c, step.seat, step.slot, free=True)
     else:
-        lost_meanwhile(c, step.seat, "the Bot")
+        lost_meanwhile(c, step.seat, -1)
 
 
 def _acquire(c: Ctx, step: Acquire) -> None:
     if step.weather in chem_gain_options(c.s, step.seat):
         take_chem_from_supply(c, step.seat, step.weather)
     else:
-        lost_meanwhile(c, step.seat, T.chemical(step.weather))
+        lost_meanwhile(c, step.seat, step.weather)
 
 
 def _initiative(c: Ctx, step: Initiative) -> None:
     order = [x for x in c.s.initiative if x != step.seat]
     order.insert(step.position, step.seat)
-    c.set(("initiative",), tuple(order))
+    c.emit(InitiativeTaken(step.seat, tuple(order)))
 
 
 def _government_token(c: Ctx, step: GovernmentToken) -> None:
     s, seat, col = c.s, step.seat, step.column
     if s.gov_tokens[col] > 0:
-        c.set(("gov_tokens", col), s.gov_tokens[col] - 1)
-        c.pset(seat, "pending_tokens", c.p(seat).pending_tokens + (f"G:{col}",))
-        c.log(f"{name_of(s, seat)} takes {T.token(f'G:{col}')}.")
+        c.emit(ResearchTokenTaken(seat, f"G:{col}", False))
     else:
-        c.log(f"No Government Research token of {T.weather(col)} is left.")
+        c.emit(NoResearchTokenLeft(seat, f"G:{col}"))
         take_investment(c, seat)
 
 
 def _government_part(c: Ctx, step: GovernmentPart) -> None:
-    c.set(("gov_grid", step.column, step.row), f"P{step.colour}")
-    c.log(f"{name_of(c.s, step.seat)} places {T.part(step.colour)} where the Subsidy tile was.")
+    c.emit(GovernmentPartPlaced(step.seat, step.column, step.row, step.colour))
 
 
 def _secure(c: Ctx, step: Secure) -> None:
     col, row = step.column, step.row
     tile = int(c.s.gov_grid[col][row][1:-1])
-    c.set(("gov_grid", col, row), f"S{tile}-")
+    c.emit(SubsidySecured(step.seat, col, row, tile))
     gain(c, step.seat, D.gov_column_benefit[col] + D.gov_row_benefit[row]
          + (D.subsidy_types[D.subsidy_tiles[tile]],))
 
 
 def _breakthrough_start(c: Ctx, step: BreakthroughStart) -> None:
     w = B.row_weather(c.p(step.seat), step.row)
-    c.set(("pl", step.seat, "breakthrough", step.row), 2)
+    c.emit(BreakthroughMade(step.seat, step.row))
     c.push(BreakthroughSpace(step.seat, w))
 
 
@@ -349,55 +348,46 @@ def _experiment_return(c: Ctx, step: ExperimentReturn) -> None:
     if B.vouchers_feasible(c.p(seat).vouchers, [(V_SCI, D.experiments[e].science)]):
         c.push(ExperimentPayment(seat, e, bots, b))
     else:
-        c.log(f"{name_of(s, seat)} cannot pay the {T.voucher(V_SCI, D.experiments[e].science)} of "
-              f"{T.experiment(e)}, even by Science Exchanges, and gains no reward.")
+        c.emit(ExperimentRewardMissed(seat, e))
     return_lab_bots(c, seat, b)
 
 
 def _experiment_reward(c: Ctx, step: ExperimentReward) -> None:
     seat, e, bots = step.seat, step.tile, step.bots
-    score(c, seat, D.experiments[e].cp * bots,
-          f"for {T.plural(bots, 'Bot')} in the experiment, {D.experiments[e].cp} CP each")
+    each = D.experiments[e].cp
+    score(c, ExperimentCPScored(seat, each * bots, bots, each))
     c.push(ExperimentBenefit(seat, e), ExperimentToken(seat, step.branch))
 
 
 def _experiment_token(c: Ctx, step: ExperimentToken) -> None:
     s, seat, b = c.s, step.seat, step.branch
+    tok = f"L:{b}"
     if s.lab_tokens[b] > 0:
-        c.set(("lab_tokens", b), s.lab_tokens[b] - 1)
-        tok = f"L:{b}"
         if B.token_spaces(c.p(seat), tok):
-            c.pset(seat, "pending_tokens", c.p(seat).pending_tokens + (tok,))
-            c.log(f"{name_of(s, seat)} takes {T.token(tok)} and must place it at once.")
+            c.emit(ResearchTokenTaken(seat, tok, True))
             c.push(TokenNow(seat, tok))
         else:
-            c.set(("removed_tokens",), c.s.removed_tokens + 1)
-            c.log(f"{name_of(s, seat)} takes {T.token(tok)} but has no legal space for it: "
-                  "it is removed from the game.")
+            c.emit(ResearchTokenUnplaceable(seat, tok))
     else:
-        c.log(f"No Lab Research token of {T.weather(b)} is left: {name_of(s, seat)} gains a "
-              "Science Voucher instead.")
+        c.emit(NoResearchTokenLeft(seat, tok))
         gain_vouchers(c, seat, V_SCI, 1)
 
 
 def _end_supply_round(c: Ctx, step: EndSupplyRound) -> None:
-    c.set(("turn_order",), c.s.initiative)
-    c.log("The Post-Setup Supply Round ends.")
+    c.emit(SupplyRoundEnded(c.s.initiative))
     start_round(c)
 
 
 def _final_scoring(c: Ctx, step: FinalScoring) -> None:
-    c.set(("phase",), "over")
+    c.emit(GameEnded())
     c.set_stack((), ())
     for line in sorted(final_scores(c.s), key=lambda x: (x.rank, x.seat)):
-        parts = ", ".join(f"{k} {v}" for k, v in line.breakdown if v)
-        c.log(f"Final scoring: {name_of(c.s, line.seat)} has {line.total} CP"
-              f"{': ' + parts if parts else ''}; place {line.rank}.")
+        c.emit(FinalScored(line.seat, line.total, line.rank, tuple(v for _k, v in line.breakdown)))
 
 
 RUNS: dict[type, Callable[[Ctx, Any], None]] = {
     GainBenefit: lambda c, st: run_benefit(c, st.seat, st.benefit),
-    ScoreCP: lambda c, st: score(c, st.seat, st.cp),
+    ScoreCP: lambda c, st: score(c, CPScored(st.seat, st.cp)),
     TakeTile: lambda c, st: take_tile(c, st.seat, st.source, free=True),
     BuildBot: _build_bot,
     Acquire: _acquire,
@@ -416,7 +406,7 @@ RUNS: dict[type, Callable[[Ctx, Any], None]] = {
     Award: lambda c, st: take_award(c, st.seat, st.weather),
     Lock: lambda c, st: remove_lock(c, st.seat, st.weather),
     ExperimentReturn: _experiment_return,
-    Say: lambda c, st: c.log(st.text),
+    Say: lambda c, st: c.emit(Announced(st.key, st.params)),
     ExperimentReward: _experiment_reward,
     ExperimentToken: _experiment_token,
     ExperimentEnd: lambda c, st: experiment_end(c, st.branch, st.tile),
@@ -453,10 +443,7 @@ def advance_flow(c: Ctx) -> None:
             stuck = [t for t in p.pending_tokens if not B.token_spaces(p, t)]
             if stuck:
                 for t in stuck:
-                    c.log(f"{name_of(c.s, top.seat)} has no legal space for {T.token(t)}: it is "
-                          "removed from the game.")
-                c.pset(top.seat, "pending_tokens", tuple(t for t in p.pending_tokens if t not in stuck))
-                c.set(("removed_tokens",), c.s.removed_tokens + len(stuck))
+                    c.emit(PendingTokenRemoved(top.seat, t))
                 continue
         if resolved_meanwhile(c, top):
             continue
@@ -472,7 +459,7 @@ def advance_flow(c: Ctx) -> None:
             c.pop()
             continue
         if len(opts) == 1 and top.__class__ in FORCED:
-            c.log(describe(c.s, opts[0]) + ".")
+            c.emit(ChoiceForced(opts[0]))
             handle(c, top, opts[0])
             continue
         return
@@ -490,13 +477,141 @@ def resolved_meanwhile(c: Ctx, top: Decision) -> bool:
     p = c.p(seat)
     if top.__class__ is PartNeeded and p.parts[top.colour] > 0:
         c.pop()
-        c.log(f"{name_of(c.s, seat)} now has {T.part(top.colour)}: no Machine Parts Exchange is needed.")
+        c.emit(PartExchangeUnneeded(seat, top.colour))
         return True
     if top.__class__ is ChemicalNeeded and p.chemicals[top.weather] > 0:
         w, b, i = top.weather, top.branch, top.space
         c.pop()
-        c.padd(seat, "chemicals", -1, w)
-        c.set(("rnd_chem", b, i), w)
-        c.log(f"{name_of(c.s, seat)} now has {T.chemical(w)} and pays it: no Chemicals Exchange is needed.")
+        c.emit(ResearchChemicalPaid(seat, w, b, i, True))
         return True
     return False
+
+
+# -- how the events of the flow and of its steps change the state -------------------------------
+
+_TOKENS_OF = {"G": "gov_tokens", "L": "lab_tokens", "R": "rnd_tokens"}
+
+
+def _token_column(s: WMState, token: str, delta: int) -> WMState:
+    """The Research tokens below the column ``token`` names, ``delta`` more."""
+    key = _TOKENS_OF[token[0]]
+    return evolve(s, key, add(getattr(s, key), int(token[2:]), delta))
+
+
+@applies(GoalTilesDrafted)
+def _goal_tiles_drafted(s: WMState, e: GoalTilesDrafted) -> WMState:
+    return with_player(s, e.seat, goals_hand=s.pl[e.seat].goals_hand + tuple(
+        g.id for g in D.goals if g.set == e.symbol and g.colour == e.colour))
+
+
+@applies(DraftingEnded)
+def _drafting_ended(s: WMState, e: DraftingEnded) -> WMState:
+    return evolve(s, "phase", "supply")
+
+
+@applies(SupplyRoundEnded)
+def _supply_round_ended(s: WMState, e: SupplyRoundEnded) -> WMState:
+    return evolve(s, "turn_order", e.order)
+
+
+@applies(ChoiceForced)
+@applies(Announced)
+@applies(GainLost)
+@applies(ExperimentRewardMissed)
+@applies(PartExchangeUnneeded)
+@applies(FinalScored)
+def _says_only(s: WMState, e: object) -> WMState:
+    """A line of the log: nothing on the table changes."""
+    return s
+
+
+@applies(GameEnded)
+def _game_ended(s: WMState, e: GameEnded) -> WMState:
+    return evolve(s, "phase", "over")
+
+
+@applies(VouchersPaid)
+def _vouchers_paid(s: WMState, e: VouchersPaid) -> WMState:
+    v = s.pl[e.seat].vouchers
+    for t in e.types:
+        v = add(v, t, -1)
+    return with_player(s, e.seat, vouchers=v)
+
+
+@applies(PartGained)
+def _part_gained(s: WMState, e: PartGained) -> WMState:
+    return with_player(s, e.seat, parts=add(s.pl[e.seat].parts, e.colour, 1))
+
+
+@applies(PartPaid)
+def _part_paid(s: WMState, e: PartPaid) -> WMState:
+    return with_player(s, e.seat, parts=add(s.pl[e.seat].parts, e.colour, -1))
+
+
+@applies(BreakthroughMarkerPlaced)
+def _breakthrough_marker_placed(s: WMState, e: BreakthroughMarkerPlaced) -> WMState:
+    return evolve(s, "ew_bt", put(s.ew_bt, e.weather, put(s.ew_bt[e.weather], e.space, e.seat)))
+
+
+@applies(WorkshopTilePlaced)
+def _workshop_tile_placed(s: WMState, e: WorkshopTilePlaced) -> WMState:
+    return with_player(s, e.seat, tiles=s.pl[e.seat].tiles + ((e.row, e.col, e.tile, e.flipped),))
+
+
+@applies(BotReturnedToLine)
+def _bot_returned_to_line(s: WMState, e: BotReturnedToLine) -> WMState:
+    return with_player(s, e.seat, line=put(s.pl[e.seat].line, e.slot, True))
+
+
+@applies(InitiativeTaken)
+def _initiative_taken(s: WMState, e: InitiativeTaken) -> WMState:
+    return evolve(s, "initiative", e.order)
+
+
+@applies(ResearchTokenTaken)
+def _research_token_taken(s: WMState, e: ResearchTokenTaken) -> WMState:
+    s = _token_column(s, e.token, -1)
+    return with_player(s, e.seat, pending_tokens=s.pl[e.seat].pending_tokens + (e.token,))
+
+
+@applies(NoResearchTokenLeft)
+def _no_research_token_left(s: WMState, e: NoResearchTokenLeft) -> WMState:
+    return s
+
+
+@applies(ResearchTokenUnplaceable)
+def _research_token_unplaceable(s: WMState, e: ResearchTokenUnplaceable) -> WMState:
+    s = _token_column(s, e.token, -1)
+    return evolve(s, "removed_tokens", s.removed_tokens + 1)
+
+
+@applies(PendingTokenRemoved)
+def _pending_token_removed(s: WMState, e: PendingTokenRemoved) -> WMState:
+    pend = list(s.pl[e.seat].pending_tokens)
+    pend.remove(e.token)
+    s = with_player(s, e.seat, pending_tokens=tuple(pend))
+    return evolve(s, "removed_tokens", s.removed_tokens + 1)
+
+
+@applies(GovernmentPartPlaced)
+def _government_part_placed(s: WMState, e: GovernmentPartPlaced) -> WMState:
+    return evolve(s, "gov_grid", put(s.gov_grid, e.column,
+                                     put(s.gov_grid[e.column], e.row, f"P{e.colour}")))
+
+
+@applies(SubsidySecured)
+def _subsidy_secured(s: WMState, e: SubsidySecured) -> WMState:
+    """The Subsidy tile on the grid flipped: its blue side down."""
+    return evolve(s, "gov_grid", put(s.gov_grid, e.column,
+                                     put(s.gov_grid[e.column], e.row, f"S{e.tile}-")))
+
+
+@applies(BreakthroughMade)
+def _breakthrough_made(s: WMState, e: BreakthroughMade) -> WMState:
+    return with_player(s, e.seat, breakthrough=put(s.pl[e.seat].breakthrough, e.row, 2))
+
+
+@applies(ResearchChemicalPaid)
+def _research_chemical_paid(s: WMState, e: ResearchChemicalPaid) -> WMState:
+    s = with_player(s, e.seat, chemicals=add(s.pl[e.seat].chemicals, e.weather, -1))
+    return evolve(s, "rnd_chem", put(s.rnd_chem, e.branch, put(s.rnd_chem[e.branch], e.space, e.weather)))

@@ -4,22 +4,30 @@ actions that change the board (Extend Workshop, Construct a Bot)."""
 from __future__ import annotations
 
 from . import board as B
-from . import words as T
 from .board import ANY, D, W
 from .data import GOVERNMENT, OFFICE, RND, SUPPLY, V_SCI
-from .events import Revealed, Set
+from .events import (BotBuilt, FaceUpStackEmptied, LativBotPlaced, LativMoved, OfferNotRefilled,
+                     OfferRefilled, ResearchTokenDiscarded, ScientistMoved, WorkshopStackTurnedOver,
+                     WorkshopTileTurnedUp)
 from .state import (AnyVoucher, EMPTY, GainBenefit, LATIV, LocationActions, MoveLativ, Payment,
-                    Step, TilePlacement)
-from .benefits import gain, gain_vouchers
-from .context import Ctx
+                    Step, TilePlacement, WMState, evolve, evolve_fields)
+from .benefits import gain
+from .context import Ctx, add, applies, put, put2, with_player
 from .options import move_gains
 
 
 def move_scientist(c: Ctx, seat: int, loc: int, space: int) -> None:
     """Move, gain/pay Vouchers, move Lativ, then the actions of the space."""
     n, sci, pay = move_gains(c.s, seat, loc, space)
-    c.pset(seat, "location", loc)
-    c.pset(seat, "space", space)
+    gained = [0] * 5
+    if loc != SUPPLY:
+        # the Vouchers of the space, then Lativ's Science Voucher: "gain only what you can"
+        p = c.p(seat)
+        vt = D.main_spaces[loc][space][0]
+        gained[vt] += min(n, B.gain_room(p, vt))
+        p = evolve(p, "vouchers", add(p.vouchers, vt, gained[vt]))
+        gained[V_SCI] += min(sci, B.gain_room(p, V_SCI))
+    c.emit(ScientistMoved(seat, loc, space, tuple(gained)))
     if loc == SUPPLY:
         steps: list[Step] = [AnyVoucher(seat)]
         if sci:
@@ -27,8 +35,6 @@ def move_scientist(c: Ctx, seat: int, loc: int, space: int) -> None:
         if pay:
             steps.append(Payment(seat, ANY, pay, ()))
     else:
-        gain_vouchers(c, seat, D.main_spaces[loc][space][0], n, log=False)
-        gain_vouchers(c, seat, V_SCI, sci, log=False)
         steps = []
     if c.s.lativ_loc == loc:
         steps.append(MoveLativ(seat))
@@ -49,27 +55,17 @@ def move_lativ(c: Ctx) -> None:
             space = free[0]
             break
         loc += 1
-    c.set(("lativ_loc",), loc)
-    c.set(("lativ_space",), space)
-    where = {SUPPLY: "his space in Supply", OFFICE: "his Office"}.get(loc) or T.space(loc, space)
-    c.log(f"Lativ moves to {where}.")
+    c.emit(LativMoved(loc, space))
     if s.players == 2 and loc in (GOVERNMENT, RND):
         a = s.assistant
         key = "gov_tokens" if loc == GOVERNMENT else "rnd_tokens"
         if getattr(c.s, key)[a] > 0:
-            c.set((key, a), getattr(c.s, key)[a] - 1)
-            c.set(("removed_tokens",), c.s.removed_tokens + 1)
-            tok = ("G:" if loc == GOVERNMENT else "R:") + str(a)
-            c.log(f"2 players: {T.token(tok)} is discarded, the weather of the Assistant's branch.")
+            c.emit(ResearchTokenDiscarded(("G:" if loc == GOVERNMENT else "R:") + str(a)))
     if c.s.lativ_side > 0:
         for k in range(W):
             b = (c.s.assistant + k) % W
             if LATIV not in c.s.lab[b] and EMPTY in c.s.lab[b]:
-                i = c.s.lab[b].index(EMPTY)
-                c.set(("lab", b, i), LATIV)
-                c.set(("lativ_side",), c.s.lativ_side - 1)
-                c.log(f"Lativ places one of his Bots on the {T.branch_space(i)} of the "
-                      f"{T.weather(b)} branch of the Weather Machine.")
+                c.emit(LativBotPlaced(b, c.s.lab[b].index(EMPTY)))
                 break
 
 
@@ -84,23 +80,80 @@ def take_tile(c: Ctx, seat: int, source: int, free: bool) -> None:
         tile = s.offer[source]
         up = s.up_stack
         if up:
-            c.set(("offer", source), up[0])
-            c.log(f"The offer is refilled with {T.tile(up[0])} from the face-up Workshop tiles.")
+            c.emit(OfferRefilled(source, up[0]))
             up = up[1:]
         else:
-            c.set(("offer", source), EMPTY)
-            c.log("No face-up Workshop tile is left to refill the offer.")
+            c.emit(OfferNotRefilled(source))
     down = s.down_stack
     if not up and down:
-        up, down = tuple(reversed(down)), ()
-        c.set(("down_stack",), down)
-        c.log("The face-up Workshop tiles are used up: the face-down Workshop tiles are turned over.")
-    c.set(("up_stack",), up, Revealed if up else Set)
+        up = tuple(reversed(down))
+        c.emit(WorkshopStackTurnedOver())
+    c.emit(WorkshopTileTurnedUp(up) if up else FaceUpStackEmptied())
     c.push(TilePlacement(seat, tile))
 
 
 def construct_bot(c: Ctx, seat: int, slot: int, free: bool) -> None:
     """"Construct a Bot": the Bot goes to the Workshop; gain the benefit next to the slot."""
-    c.set(("pl", seat, "line", slot), False)
-    c.padd(seat, "ws_bots", 1)
+    c.emit(BotBuilt(seat, slot))
     gain(c, seat, D.line_benefit[slot])
+
+
+# -- how the events of Supply, the Scientist and Lativ change the state ------------------------
+
+
+@applies(ScientistMoved)
+def _scientist_moved(s: WMState, e: ScientistMoved) -> WMState:
+    p = s.pl[e.seat]
+    return with_player(s, e.seat, location=e.location, space=e.space,
+                       vouchers=tuple(a + b for a, b in zip(p.vouchers, e.vouchers)))
+
+
+@applies(LativMoved)
+def _lativ_moved(s: WMState, e: LativMoved) -> WMState:
+    return evolve_fields(s, lativ_loc=e.location, lativ_space=e.space)
+
+
+@applies(ResearchTokenDiscarded)
+def _research_token_discarded(s: WMState, e: ResearchTokenDiscarded) -> WMState:
+    key = "gov_tokens" if e.token[0] == "G" else "rnd_tokens"
+    a = int(e.token[2:])
+    return evolve_fields(s, **{key: add(getattr(s, key), a, -1)},
+                         removed_tokens=s.removed_tokens + 1)
+
+
+@applies(LativBotPlaced)
+def _lativ_bot_placed(s: WMState, e: LativBotPlaced) -> WMState:
+    return evolve_fields(s, lab=put2(s.lab, e.branch, e.space, LATIV),
+                         lativ_side=s.lativ_side - 1)
+
+
+@applies(OfferRefilled)
+def _offer_refilled(s: WMState, e: OfferRefilled) -> WMState:
+    return evolve(s, "offer", put(s.offer, e.source, e.tile))
+
+
+@applies(OfferNotRefilled)
+def _offer_not_refilled(s: WMState, e: OfferNotRefilled) -> WMState:
+    return evolve(s, "offer", put(s.offer, e.source, EMPTY))
+
+
+@applies(WorkshopStackTurnedOver)
+def _workshop_stack_turned_over(s: WMState, e: WorkshopStackTurnedOver) -> WMState:
+    """The face-down tiles become the face-up stack (``WorkshopTileTurnedUp`` follows)."""
+    return evolve(s, "down_stack", ())
+
+
+@applies(WorkshopTileTurnedUp)
+def _workshop_tile_turned_up(s: WMState, e: WorkshopTileTurnedUp) -> WMState:
+    return evolve(s, "up_stack", e.stack)
+
+
+@applies(FaceUpStackEmptied)
+def _face_up_stack_emptied(s: WMState, e: FaceUpStackEmptied) -> WMState:
+    return evolve(s, "up_stack", ())
+
+
+@applies(BotBuilt)
+def _bot_built(s: WMState, e: BotBuilt) -> WMState:
+    p = s.pl[e.seat]
+    return with_player(s, e.seat, line=put(p.line, e.slot, False), ws_bots=p.ws_bots + 1)

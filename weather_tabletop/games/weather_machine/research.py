@@ -4,14 +4,15 @@ Award tokens and Nobel Prize a Breakthrough brings."""
 from __future__ import annotations
 
 from . import board as B
-from . import words as T
 from .board import ANY, D
 from .state import (EMPTY, Award, ChemicalNeeded, ExtraPartsReturn, ExtraPayment, GainBenefit, Lock,
                     Payment, PrototypeFinish, PrototypePartsNeeded, ResearchEnd, Step, WMState,
                     evolve, evolve_fields)
 from .benefits import advance, return_chem_to_supply, score, take_investment
-from .context import Ctx, applies, name_of, trigger
-from .events import AwardTaken, NobelPrizeAwarded
+from .context import Ctx, applies, put2, trigger, with_player
+from .events import (ResearchTokenTaken, NoResearchTokenLeft, AwardTaken, NoAwardLeft, NobelPrizeAwarded, PrototypeBuilt,
+                     PrototypeCPScored, PrototypeHelpCPScored, ResearchBotPlaced,
+                     ResearchBranchCompleted, ResearchChemicalPaid, SupplyChemicalUsed)
 from .government import fix_weather
 from .options import prototype_need
 
@@ -19,13 +20,11 @@ from .options import prototype_need
 def research(c: Ctx, seat: int, b: int, i: int) -> None:
     """Research steps 1-3 (R&D Funding, a Bot, the Chemical; bottom space: another payment)."""
     advance(c, seat, 2)
-    c.padd(seat, "ws_bots", -1)
-    c.set(("rnd", b, i), seat)
+    c.emit(ResearchBotPlaced(seat, b, i))
     w = D.rnd_chemical[b][i]
     steps: list[Step] = []
     if c.p(seat).chemicals[w] > 0:
-        c.padd(seat, "chemicals", -1, w)
-        c.set(("rnd_chem", b, i), w)
+        c.emit(ResearchChemicalPaid(seat, w, b, i, False))
     else:
         steps.append(ChemicalNeeded(seat, w, b, i))
     if i == 0:
@@ -38,9 +37,7 @@ def chemicals_exchange(c: Ctx, seat: int, give: int, w: int, b: int, i: int) -> 
     """Chemicals Exchange: pay 2 Vouchers; your Chemical to the rightmost empty matching slot;
     the leftmost Chemical of the type needed is used at once."""
     return_chem_to_supply(c, seat, give)
-    slot = B.supply_leftmost(c.s, w)
-    c.set(("chem_supply", w, slot), False)
-    c.set(("rnd_chem", b, i), w)
+    c.emit(SupplyChemicalUsed(w, B.supply_leftmost(c.s, w), b, i))
     c.push(Payment(seat, ANY, 2, ()))
 
 
@@ -52,22 +49,17 @@ def research_end(c: Ctx, seat: int, b: int, i: int) -> None:
     Research token." A column with no token left gives the Investment tile too, as Sell a Part
     does ("If there are no Research tokens remaining in the column, take an Investment tile")."""
     steps: list[Step] = [GainBenefit(seat, x) for x in D.rnd_benefit[i]]
-    who = name_of(c.s, seat)
     if all(x != EMPTY for x in c.s.rnd[b]):
-        c.log(f"{who} completes the {T.weather(b)} branch of R&D and takes an Investment tile "
-              "instead of a Research token.")
-        c.padd(seat, "investments", 1)
+        c.emit(ResearchBranchCompleted(seat, b))
         steps.append(Lock(seat, b))
     elif c.s.rnd_tokens[b] > 0:
-        c.set(("rnd_tokens", b), c.s.rnd_tokens[b] - 1)
-        c.pset(seat, "pending_tokens", c.p(seat).pending_tokens + (f"R:{b}",))
-        c.log(f"{who} takes {T.token(f'R:{b}')}.")
+        c.emit(ResearchTokenTaken(seat, f"R:{b}", False))
     else:
-        c.log(f"No R&D Research token of {T.weather(b)} is left.")
+        c.emit(NoResearchTokenLeft(seat, f"R:{b}"))
         take_investment(c, seat)
     c.push(*steps)
     if all(x != EMPTY for br in c.s.rnd for x in br):
-        trigger(c, "all Research spaces in R&D are occupied")
+        trigger(c, "wm.trigger.research")
 
 
 def build_prototype(c: Ctx, seat: int, w: int, row: int, own: int) -> None:
@@ -85,16 +77,16 @@ def finish_prototype(c: Ctx, seat: int, w: int, row: int, own: int) -> None:
     need, _d = prototype_need(c.s, seat, w, row, own)
     p = c.p(seat)
     extras = B.forced_extras(p, row, len(need))
+    parts = [0] * len(p.parts)
     for x in need:
-        c.padd(seat, "parts", -1, x)
+        parts[x] += 1
+    c.emit(PrototypeBuilt(seat, w, tuple(parts)))
     mine = sum(1 for x in c.s.rnd[w] if x == seat)
-    why = [T.plural(mine, "own Bot") + " in the branch"] if mine else []
-    why += [T.plural(len(need), "Machine Part") + " provided"] if need else []
-    score(c, seat, 2 * mine + 2 * len(need), f"for the {T.weather(w)} prototype: {T.and_list(why)}")
+    score(c, PrototypeCPScored(seat, 2 * mine + 2 * len(need), w, mine, len(need)))
     for i in range(3):
         o = c.s.rnd[w][i]
         if o != EMPTY and o != seat and not own & (1 << i):
-            score(c, o, 2, f"for a Bot that provides a part to {name_of(c.s, seat)}'s prototype")
+            score(c, PrototypeHelpCPScored(o, 2, seat))
     steps: list[Step] = []
     if extras:
         steps.append(ExtraPartsReturn(seat, extras))
@@ -108,9 +100,9 @@ def take_award(c: Ctx, seat: int, w: int) -> None:
         c.emit(AwardTaken(seat, c.p(seat).awards + 1))
         if c.p(seat).awards == 3 and c.s.nobel_left:
             c.emit(NobelPrizeAwarded(seat))
-            trigger(c, f"{name_of(c.s, seat)} takes the Nobel Prize")
+            trigger(c, "wm.trigger.nobel", seat)
     else:
-        c.log("No Award token is left in the reserve.")
+        c.emit(NoAwardLeft())
     if B.extreme_full(c.s, w):
         fix_weather(c, w)
 
@@ -132,3 +124,34 @@ def _nobel_prize_awarded(s: WMState, e: NobelPrizeAwarded) -> WMState:
     pl = list(s.pl)
     pl[e.seat] = evolve(pl[e.seat], "nobel", True)
     return evolve_fields(s, nobel_left=False, pl=tuple(pl))
+
+
+
+# -- how the events of R&D change the state ---------------------------------------------------
+
+
+@applies(ResearchBotPlaced)
+def _research_bot_placed(s: WMState, e: ResearchBotPlaced) -> WMState:
+    s = with_player(s, e.seat, ws_bots=s.pl[e.seat].ws_bots - 1)
+    return evolve(s, "rnd", put2(s.rnd, e.branch, e.space, e.seat))
+
+
+@applies(SupplyChemicalUsed)
+def _supply_chemical_used(s: WMState, e: SupplyChemicalUsed) -> WMState:
+    return evolve_fields(s, chem_supply=put2(s.chem_supply, e.weather, e.slot, False),
+                         rnd_chem=put2(s.rnd_chem, e.branch, e.space, e.weather))
+
+
+@applies(ResearchBranchCompleted)
+def _research_branch_completed(s: WMState, e: ResearchBranchCompleted) -> WMState:
+    return with_player(s, e.seat, investments=s.pl[e.seat].investments + 1)
+
+
+@applies(PrototypeBuilt)
+def _prototype_built(s: WMState, e: PrototypeBuilt) -> WMState:
+    return with_player(s, e.seat, parts=tuple(a - b for a, b in zip(s.pl[e.seat].parts, e.parts)))
+
+
+@applies(NoAwardLeft)
+def _no_award_left(s: WMState, e: NoAwardLeft) -> WMState:
+    return s

@@ -4,13 +4,12 @@ final placements), Phase C (turn order, income, Lativ's return)."""
 from __future__ import annotations
 
 from . import board as B
-from . import words as T
 from .board import D, W
 from .data import OFFICE, SUPPLY
-from .events import (FinalExperimentsBegan, LativReturned, PhaseBBegan, PhaseCBegan,
-                     RoundBegan)
-from .benefits import gain, gain_vouchers
-from .context import Ctx, applies, name_of
+from .events import (FinalExperimentsBegan, IncomeBegan, IncomeGained, LativReturned,
+                     NoExperimentRuns, NoIncome, PhaseBBegan, PhaseCBegan, RoundBegan)
+from .benefits import gain
+from .context import Ctx, applies, with_player
 from .lab import active_tile, experiment_steps
 from .state import (EMPTY, BotsBackOffer, FinalPlacement, FinalScoring, Income, LativBotsBack,
                     LativHome, PhaseB, PhaseC, PrepareNext, Say, ScientistMove, StartRound, Step,
@@ -38,13 +37,12 @@ def phase_b(c: Ctx) -> None:
             b = (s.assistant + k) % W
             e = active_tile(s, b)
             if B.lab_full(s, b) and e is not None:
-                steps.append(Say(-1, f"The {T.weather(b)} experiment runs with {T.experiment(e)}."))
+                steps.append(Say(-1, "wm.event.final_experiment_runs", (("weather", b), ("tile", e))))
                 steps += experiment_steps(s, b, e)
                 ran.append(b)
         if not ran:
-            c.log("No completed branch has a matching Experiment tile: no experiment runs.")
-        steps.append(Say(-1, "Before final scoring, each player in turn order may place Award "
-                                   "tokens and use Investment tiles."))
+            c.emit(NoExperimentRuns())
+        steps.append(Say(-1, "wm.event.final_placements", ()))
         steps += [FinalPlacement(seat) for seat in s.turn_order]
         steps.append(FinalScoring(-1))
         c.push(*steps)
@@ -72,8 +70,7 @@ def phase_c(c: Ctx) -> None:
     if c.s.lativ_loc != OFFICE:
         c.push(StartRound(-1))
         return
-    c.log("Lativ is in his Office: each player gains the income of the empty spaces in the top "
-          "two sections of the Assembly Line.")
+    c.emit(IncomeBegan())
     c.push(*[Income(seat) for seat in c.s.turn_order], LativHome(-1),
            StartRound(-1))
 
@@ -85,23 +82,18 @@ def income(c: Ctx, seat: int) -> None:
     for i in range(6):
         if not c.p(seat).line[i]:
             items += D.line_income[i]
-    who = name_of(c.s, seat)
     if not items:
-        c.log(f"Income: {who} has no empty income space and gains nothing.")
+        c.emit(NoIncome(seat))
     by_type = [0] * 5
     for it in items:
         kind, _, arg = it.partition(":")
         if kind == "voucher":
             t, _, n = arg.partition(":")
             by_type[D.raw["vouchers"]["keys"].index(t)] += int(n)
-    got = []
-    for t in range(5):
-        if by_type[t]:
-            g = min(by_type[t], B.gain_room(c.p(seat), t))
-            gain_vouchers(c, seat, t, by_type[t], log=False)
-            got.append(T.voucher(t, g) + (f", {by_type[t] - g} more not fitting" if g < by_type[t] else ""))
-    if got:
-        c.log(f"Income: {who} gains {T.and_list(got)}.")
+    if any(by_type):
+        room = [B.gain_room(c.p(seat), t) for t in range(5)]
+        gained = tuple(min(n, r) for n, r in zip(by_type, room))
+        c.emit(IncomeGained(seat, gained, tuple(n - g for n, g in zip(by_type, gained))))
     gain(c, seat, tuple(it for it in items if not it.startswith("voucher:")))
 
 
@@ -136,3 +128,18 @@ def _phase_c_began(s: WMState, e: PhaseCBegan) -> WMState:
 @applies(LativReturned)
 def _lativ_returned(s: WMState, e: LativReturned) -> WMState:
     return evolve_fields(s, lativ_loc=SUPPLY, lativ_space=-1)
+
+
+
+@applies(NoExperimentRuns)
+@applies(IncomeBegan)
+@applies(NoIncome)
+def _says_only(s: WMState, e: object) -> WMState:
+    """A line of the log: nothing on the table changes."""
+    return s
+
+
+@applies(IncomeGained)
+def _income_gained(s: WMState, e: IncomeGained) -> WMState:
+    return with_player(s, e.seat, vouchers=tuple(
+        a + b for a, b in zip(s.pl[e.seat].vouchers, e.gained)))

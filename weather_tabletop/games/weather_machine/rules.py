@@ -21,21 +21,22 @@ from weather_tabletop.engine.chance import rng
 from weather_tabletop.engine.protocol import (Colour, Command, Event, GameConfig, IllegalMove,
                                               OptionSpec, ScoreLine)
 
-from .board import D, W, set_in
+from weather_tabletop.i18n import Msg
+
+from .board import D, W
 from .commands import COMMANDS
 from .data import SUPPLY
-from .events import (BREAKTHROUGH_EVENTS, EVENTS, ROUND_EVENTS, AssistantPlaced,
-                     ComponentsShuffled, ExperimentBelowDeck, ExperimentDeckDealt,
-                     ExperimentDisplayDealt, GoalTilesDealt, Logged, Revealed, Set,
-                     StartingPartDealt, StartingTileDealt, SubsidiesDealt, TurnOrderDrawn,
-                     WorkshopOfferDealt, WorkshopStacksDealt)
+from .events import (EVENTS, AssistantPlaced, ComponentsShuffled, ExperimentBelowDeck,
+                     ExperimentDeckDealt, ExperimentDisplayDealt, GoalTilesDealt, PostSetupBegan,
+                     StartingPartDealt, StartingTileDealt, StepsChanged, SubsidiesDealt,
+                     TurnOrderDrawn, WorkshopOfferDealt, WorkshopStacksDealt)
 from .state import (Drafting, EMPTY, EndSupplyRound, LATIV, PlayerState, Step, SupplyTurn, WMState,
                     evolve, evolve_fields, step_tuple, steps_from_tuples)
 from .context import APPLY, Ctx, name_of
 from .flow import advance_flow, handle
 from .options import AWARD_RULE, is_award, top_options
 from .scoring import final_scores
-from .event_words import describe_revealed, describe_round, describe_setup
+from .event_words import describe_event, trigger_words  # noqa: F401 - the view names triggers
 from .sentences import describe, explain, step_title
 
 
@@ -124,8 +125,8 @@ class WeatherMachine:
             ev += [GoalTilesDealt(seat, tuple(range(9 * sets[seat], 9 * sets[seat] + 9)))
                    for seat in range(n)]
         steps += [SupplyTurn(s) for s in order] + [EndSupplyRound(-1)]
-        ev.append(Set(("phase",), "draft" if state.option("drafting") else "supply"))
-        ev.append(Set(("stack",), tuple(step_tuple(x) for x in reversed(steps))))
+        ev.append(PostSetupBegan(bool(state.option("drafting"))))
+        ev.append(StepsChanged(tuple(step_tuple(x) for x in reversed(steps))))
         return ev
 
     # -- protocol ------------------------------------------------------------------------------
@@ -165,17 +166,13 @@ class WeatherMachine:
         return c.ev
 
     def apply(self, state: WMState, event: Event) -> WMState:
-        # ``decide`` applies each event as it works out what follows (``Ctx.set``) and leaves
+        # ``decide`` applies each event as it works out what follows (``Ctx.emit``) and leaves
         # the result on the state it applied it to; the same event object gives the same state.
-        if isinstance(event, Logged):
-            return state
         ahead = state.__dict__.pop("_ahead", None)
         if ahead is not None and ahead[0] is event:
             return ahead[1]
-        if isinstance(event, (Set, Revealed)):
-            if event.path == ("stack",):  # steps are written as tuples (``step_tuple``)
-                return evolve(state, "stack", steps_from_tuples(event.value))
-            return set_in(state, event.path, event.value)
+        if event.__class__ is StepsChanged:  # steps are written as tuples (``step_tuple``)
+            return evolve(state, "stack", steps_from_tuples(event.steps))
         happened = SETUP.get(event.__class__) or APPLY.get(event.__class__)
         if happened is not None:
             return happened(state, event)
@@ -218,19 +215,11 @@ class WeatherMachine:
     def describe_command(self, state: WMState, command: Command) -> str:
         return describe(state, command)
 
-    def describe_event(self, state: WMState, event: Event) -> str:
-        """Log lines come from ``Logged`` events (the rules write one for everything that happens
-        automatically); the state patches (``Set``) say nothing. Chance and reveal events say what
-        was dealt or turned up (they are also the undo barriers the table names)."""
-        if isinstance(event, Logged):
-            return event.text
-        if event.__class__ in SETUP:
-            return describe_setup(state, event)
-        if event.__class__ in ROUND_EVENTS or event.__class__ in BREAKTHROUGH_EVENTS:
-            return describe_round(state, event)
-        if isinstance(event, Revealed):
-            return describe_revealed(event)
-        return ""
+    def describe_event(self, state: WMState, event: Event) -> Msg | str:
+        """The event's log line from the catalogue (``event_words``; "" for those a player does
+        not need to read, such as the pending steps). Chance and reveal events say what was dealt
+        or turned up (they are also the undo barriers the table names)."""
+        return describe_event(state, event)
 
 
 # -- applying the setup's events ("Game Setup", "Player's Laboratory") --------------------------
@@ -255,6 +244,7 @@ def _starting_part(s: WMState, e: StartingPartDealt) -> WMState:
 
 SETUP: dict[type, Callable[[WMState, Any], WMState]] = {
     ComponentsShuffled: lambda s, e: evolve(s, "chance_n", s.chance_n + 1),
+    PostSetupBegan: lambda s, e: evolve(s, "phase", "draft" if e.drafting else "supply"),
     TurnOrderDrawn: _turn_order_drawn,
     WorkshopOfferDealt: lambda s, e: evolve(s, "offer", e.tiles),
     SubsidiesDealt: lambda s, e: evolve(s, "gov_grid", tuple(

@@ -426,9 +426,10 @@ class ExperimentReturn(Effect):
 
 @dataclass(frozen=True)
 class Say(Effect):
-    """A line for the log."""
+    """A line for the log: a message key of the catalogue and its numbers (``Announced``)."""
     name: ClassVar[str] = "say"
-    text: str
+    key: str
+    params: tuple[tuple[str, int], ...]
 
 
 @dataclass(frozen=True)
@@ -594,6 +595,14 @@ def steps_from_tuples(value: tuple) -> tuple[Step, ...]:
 
 
 @dataclass(frozen=True)
+class Trigger:
+    """Why the end of the game is triggered: a message key of the catalogue and the seat it
+    names (-1: none)."""
+    key: str
+    seat: int
+
+
+@dataclass(frozen=True)
 class PlayerState:
     cp: int
     end_cp: int
@@ -630,7 +639,7 @@ class WMState:
     round: int  # 0 before the first round (setup, drafting, Post-Setup Supply Round)
     phase: str  # "setup", "draft", "supply", "A", "B", "C", "final", "over"
     final_round: int  # 0 until an end trigger; then the number of the last round
-    triggers: tuple[str, ...]
+    triggers: tuple[Trigger, ...]  # why the end of the game is triggered
     turn_order: tuple[int, ...]
     initiative: tuple[int, ...]
     pl: tuple[PlayerState, ...]

@@ -2,10 +2,10 @@
 
 ``scores()`` (the rules) gives each player's Climate Points scored during the game as one number,
 then the end-game CP, the three Funding tracks, the Goals and the Nobel Prize. Here the CP scored
-during the game are split by what scored them, read from the match's events: every score is a
-change of the player's CP followed by the log line saying why ("for the Rain paper", "for the Fog
-prototype", "for 2 Bots in the experiment", "for 3 Bots in the Government's Sun branch"); any other
-CP (benefits, the 3 CP for a Citation lock) are "other benefits".
+during the game are split by what scored them, read from the match's events: each score is an
+event named for it (``PaperCPScored`` for a paper, ``PrototypeCPScored`` and
+``PrototypeHelpCPScored`` for a prototype, ``ExperimentCPScored``, ``GovernmentCPScored``); any
+other CP (``CPScored``: benefits, the 3 CP for a Citation lock) are "other benefits".
 
 The tiebreakers of "Final Scoring" (Awards, then published papers, then completed Office rows,
 else the place is shared) are worked out from the final state, and a sentence says which one
@@ -14,13 +14,13 @@ decided, only for players tied on CP.
 
 from __future__ import annotations
 
-import re
 from typing import Any, Sequence
 
 from . import rules as R
 from . import words as T
 from .board import D
-from .events import Logged, Set
+from .events import (CPScored, ExperimentCPScored, GovernmentCPScored, PaperCPScored,
+                     PrototypeCPScored, PrototypeHelpCPScored)
 
 IN_GAME = ("Papers", "Prototypes", "Experiments", "Government Machine", "Other benefits")
 
@@ -28,39 +28,20 @@ IN_GAME = ("Papers", "Prototypes", "Experiments", "Government Machine", "Other b
 TIEBREAKERS = (("the number of Awards", "Award"), ("the number of published papers", "paper"),
                ("the number of completed rows in the Office", "completed row"))
 
-
-REASONS = ((re.compile(r"^for the [\w ]+ paper\b"), "Papers"),
-           (re.compile(r"^for the [\w ]+ prototype\b"), "Prototypes"),
-           (re.compile(r"^for a Bot that provides a part to .*'s prototype"), "Prototypes"),
-           (re.compile(r"^for \d+ Bots? in the experiment\b"), "Experiments"),
-           (re.compile(r"^for \d+ Bots? in the Government's \w+ branch"), "Government Machine"))
-
-
-def reason_category(text: str) -> str:
-    """Which in-game category a score's log line ("Ada scores 6 CP for the Rain paper: ...")
-    belongs to."""
-    why = text.split(" CP ", 1)[1] if " CP " in text else ""
-    return next((cat for pattern, cat in REASONS if pattern.match(why)), "Other benefits")
+#: the in-game category of each kind of score
+CATEGORY = {PaperCPScored: "Papers", PrototypeCPScored: "Prototypes",
+            PrototypeHelpCPScored: "Prototypes", ExperimentCPScored: "Experiments",
+            GovernmentCPScored: "Government Machine", CPScored: "Other benefits"}
 
 
 def in_game_cp(groups: Sequence[Any], players: int) -> list[dict[str, int]]:
     """Per seat, the CP scored during the game by category, from the events of ``groups``."""
     out = [{k: 0 for k in IN_GAME} for _ in range(players)]
-    cp = [0] * players
-    pending: tuple[int, int] | None = None
     for g in groups:
         for e in g.events:
-            if isinstance(e, Set) and len(e.path) == 3 and e.path[0] == "pl" and e.path[2] == "cp":
-                seat = e.path[1]
-                if pending is not None:  # a change with no line of its own
-                    out[pending[0]]["Other benefits"] += pending[1]
-                pending = (seat, e.value - cp[seat])
-                cp[seat] = e.value
-            elif isinstance(e, Logged) and pending is not None:
-                out[pending[0]][reason_category(e.text)] += pending[1]
-                pending = None
-    if pending is not None:
-        out[pending[0]]["Other benefits"] += pending[1]
+            cat = CATEGORY.get(e.__class__)
+            if cat is not None:
+                out[e.seat][cat] += e.cp
     return out
 
 
