@@ -77,7 +77,11 @@ def test_the_cache_is_used_and_a_damaged_one_ignored(tmp_path, monkeypatch):
                json.dumps({**obj, "decisions": [{**obj["decisions"][0],
                                                  "played": {"t": "Nothing"}}]
                            + obj["decisions"][1:]}).encode(),
-               json.dumps({**obj, "key": {**obj["key"], "version": rv.VERSION + 1}}).encode()]
+               json.dumps({**obj, "key": {**obj["key"], "version": rv.VERSION + 1}}).encode(),
+               # a well-formed command that was no move there (another decision's)
+               json.dumps({**obj, "decisions": [{**obj["decisions"][0],
+                                                 "best": obj["decisions"][-1]["played"]}]
+                           + obj["decisions"][1:]}).encode()]
     for bad in damaged:
         cache_path(save).write_bytes(bad)
         assert ReviewedGame.load(save).cached(ITERATIONS, 1) is None, bad[:80]

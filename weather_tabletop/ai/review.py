@@ -255,6 +255,9 @@ def _from_json(obj: Any, game: Game, replay: Replay, save_hash: str, iterations:
         if not isinstance(best, Command) or group.command != played or group.seat != seat \
                 or seat not in seats:
             return None
+        game_view = game.view(replay.state_at(k), seat)
+        if best not in game.legal_commands(game_view, seat):  # it is shown: it must be a move
+            return None
         found.append(Decision(k, seat, _int(raw["round"], 0, 10**6), played,
                               _num(raw["played_points"]), _num(raw["played_value"]), best,
                               _num(raw["best_points"]), _num(raw["best_value"])))
