@@ -118,6 +118,16 @@ def test_a_cancelled_review_leaves_nothing(app, save):
     assert not cache_path(save).exists()
 
 
+def test_leaving_the_table_stops_a_review(app, save):
+    scene = opened(app, save)
+    click(app, scene.timeline.buttons()["review"].center)
+    run = scene.review.run
+    assert run is not None
+    app.home()
+    run.join(10)
+    assert run.finished and run.result is None and not cache_path(save).exists()
+
+
 def test_an_unfinished_game_offers_no_review(app, save, tmp_path):
     lines = save.read_bytes().splitlines(keepends=True)
     cut = tmp_path / "unfinished.wtsave"

@@ -773,6 +773,7 @@ class TableScene(Scene):
     def dispose(self) -> None:
         self.computers.cancel()
         self.hints.cancel()
+        self.review.cancel()  # a review pass stops with the table
         self.session.close()
 
     # -- hints and "Save a copy as..." (issue 21) -------------------------------------------
