@@ -25,7 +25,7 @@ from ..files import read_bounded
 from ..i18n import tr
 from . import theme
 from .hints import places
-from .table_view import ViewContext, bounds_of
+from .table_view import ViewContext, bounds_of, draw_token
 
 #: the rings of the preferred move and of the move played
 PREFERRED = (46, 160, 90)
@@ -215,7 +215,7 @@ class ReviewView:
             pygame.draw.rect(surface, theme.LINE, rect, 1, border_radius=px(8))
             self._draw_progress(surface, text, px, size)
             return
-        look = (tuple(rect), id(self.review), size)
+        look = (tuple(rect), id(self.review), size, self.context.colour_blind)
         if self._graph is None or self._graph[0] != look:
             self._graph = (look, self._compose(text, px, size))
         surface.blit(self._graph[1], rect)
@@ -226,7 +226,7 @@ class ReviewView:
         if current is not None:
             for px_, py_, d in self._points:
                 if d is current:
-                    pygame.draw.circle(surface, theme.INK, (px_, py_), px(7), max(2, px(2)))
+                    pygame.draw.circle(surface, theme.INK, (px_, py_), px(11), max(2, px(2)))
 
     def _draw_progress(self, surface: pygame.Surface, text: Any, px: Callable[[float], int],
                        size: int) -> None:
@@ -311,11 +311,11 @@ class ReviewView:
                 pygame.draw.lines(surf, dark, False, line, max(1, px(2)) + 2)
                 pygame.draw.lines(surf, colour, False, line, max(1, px(2)))
             self._points += [(x, y, d) for (x, y), d in zip(pts, mine)]
-        for x, y, d in self._points:
-            if id(d) in marked:
-                centre = (x - rect.x, y - rect.y)
-                pygame.draw.circle(surf, self.colour(d.seat), centre, px(5))
-                pygame.draw.circle(surf, theme.INK, centre, px(5), 1)
+        game = self.session.replay.game
+        for x, y, d in self._points:  # a marked move: the seat's token (letter; shape too
+            if id(d) in marked:       # with colour-blind markings)
+                draw_token(surf, (x - rect.x, y - rect.y), px(8), self.context.colour(game, d.seat),
+                           d.seat, text, self.context.colour_blind)
         return surf
 
     def draw_panel(self, surface: pygame.Surface, board: pygame.Rect, text: Any, position: int,

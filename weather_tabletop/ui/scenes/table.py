@@ -269,6 +269,7 @@ class TableScene(Scene):
             self.review.rect = pygame.Rect(strip.x, strip.y - gh - lay.gap // 2, strip.w, gh)
         else:
             self.review.rect = pygame.Rect(0, 0, 0, 0)
+        self.review.context = ViewContext(self.session.config.seats, self.app.settings.colour_blind)
         timeline.review_label = tr("review.button") if self.review.offer() else ""
         timeline.on_review = self._start_review
         timeline.marks = self.review.flags()
