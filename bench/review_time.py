@@ -4,11 +4,12 @@ decision it judges, at the review's default budget, on each recorded demo.
     python bench/review_time.py [--iterations N] [--decisions K] [--seed S]
 
 The default budget is the review's (``ai/review.py``, ``default_iterations``: 24 rollouts, one
-round of the shortlist for Weather Machine). For each demo the decisions a review judges (every seat of these computer-only games, moves with
-an alternative) are listed, ``K`` of them taken evenly through the game (default 40; 0: all), and
-``advise`` is timed on each exactly as the review calls it (the seat's view, the move played
-included). Printed: the decisions in the game, the median, p90 and max seconds per decision, and
-the whole game's review time estimated from the median and from the mean. Nothing is written.
+round of the shortlist for Weather Machine). For each demo the decisions a review judges (every
+seat of these computer-only games, moves with an alternative) are listed, ``K`` of them taken
+evenly through the game (default 40; 0: all), and ``advise`` is timed on each exactly as the
+review calls it (the seat's view, the move played included). Printed: the decisions in the game,
+the median, p90 and max seconds per decision, and the whole game's review time estimated from
+the median and from the mean. Nothing is written.
 """
 
 from __future__ import annotations
@@ -52,9 +53,10 @@ def row(name: str, iterations: int | None, sample: int, seed: int) -> str:
     times.sort()
     median = statistics.median(times)
     p90 = times[min(len(times) - 1, round(0.9 * (len(times) - 1)))]
-    return (f"{name:34} {iterations:3} rollouts, {len(todo):4} decisions, {len(times):3} timed: median {median:.3f} s, "
-            f"p90 {p90:.3f} s, max {times[-1]:.3f} s; whole game ~{median * len(todo):.0f} s "
-            f"(median) / ~{statistics.fmean(times) * len(todo):.0f} s (mean)")
+    whole = (median * len(todo), statistics.fmean(times) * len(todo))
+    return (f"{name:34} {iterations:3} rollouts, {len(todo):4} decisions, {len(times):3} timed: "
+            f"median {median:.3f} s, p90 {p90:.3f} s, max {times[-1]:.3f} s; "
+            f"whole game ~{whole[0]:.0f} s (median) / ~{whole[1]:.0f} s (mean)")
 
 
 def main() -> None:

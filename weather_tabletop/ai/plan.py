@@ -163,8 +163,8 @@ class PlanPlayer:
     def _play(self, game: Game, start: Any, command: Command, seat: int, rng: Rng,
               deadline: float | None, stop: Callable[[], bool] | None) -> Any | None:
         """The state at the end of the candidate's rollout, or None when time ran out or the
-        thought was abandoned on the way (checked before every command, so a move overruns its budget only
-        by a command slower than every earlier one of the move)."""
+        thought was abandoned on the way (checked before every command, so a move overruns its
+        budget only by a command slower than every earlier one of the move)."""
         state = start
         for i in range(self.depth + 1):
             now = time.perf_counter()
