@@ -21,7 +21,8 @@ GAMES = Path(__file__).resolve().parents[1] / "weather_tabletop" / "games"
 CHECKED = {
     "meteo": ("rules.py", "words.py", "view.py", "view_art.py", "guide_art.py"),
     "machines_to_the_sky": ("rules.py", "words.py", "view.py", "view_art.py", "guide_art.py"),
-    "weather_machine": ("words.py", "sentences.py", "options.py"),
+    "weather_machine": ("words.py", "sentences.py", "options.py", "view.py", "view_art.py",
+                        "view_layout.py", "guide_art.py"),
 }
 
 #: (game, module, literal as the check sees it) -> why it may stay
@@ -34,6 +35,8 @@ ALLOWED = {
         "a programming error (automatic steps that never reach a decision), not a player's text",
     ("machines_to_the_sky", "rules.py", "unknown phase {}"):
         "a programming error (a phase without a step), not a player's text",
+    ("weather_machine", "guide_art.py", "no guide picture {}"):
+        "a programming error (guide.toml names a picture the code does not draw)",
     ("machines_to_the_sky", "rules.py", "unknown event {}"):
         "a programming error (an event class without an apply function), not a player's text",
 }

@@ -23,7 +23,9 @@ from typing import Callable
 import pygame
 
 from weather_tabletop.engine.match import Match
+from weather_tabletop import i18n
 from weather_tabletop.engine.protocol import SeatConfig
+from weather_tabletop.i18n import tr
 from weather_tabletop.ui import theme
 from weather_tabletop.ui.table_view import ViewContext
 from weather_tabletop.ui.theme import TextCache
@@ -190,12 +192,9 @@ def _pieces(width: int, text: TextCache) -> pygame.Surface:
     cell = width // cols
     icon = max(16, int(cell * 0.55))
     font = max(9, int(cell * 0.16))
-    rows = [
-        [("scientist", "Scientist"), ("bot", "Bot"), ("lativ", "Lativ"),
-         ("assistant", "Assistant"), ("chemical", "Chemical"), ("part", "Machine Part")],
-        [("token", "Research token"), ("award", "Award"), ("citation", "Citation"),
-         ("nobel", "Nobel Prize"), ("lock", "Lock"), ("voucher", "Vouchers")],
-    ]
+    rows = [[(what, tr(f"wm.guide.piece.{what}")) for what in line] for line in (
+        ("scientist", "bot", "lativ", "assistant", "chemical", "part"),
+        ("token", "award", "citation", "nobel", "lock", "voucher"))]
     row_h = icon + 3 * font + 10
     surf = pygame.Surface((cell * cols, row_h * len(rows) + 6))
     surf.fill(theme.PANEL)
@@ -241,12 +240,11 @@ def _space(width: int, text: TextCache) -> pygame.Surface:
     surf.fill(theme.PANEL)
     head = pygame.Rect(0, 0, width, h // 6)
     pygame.draw.rect(surf, va.LOC_RGB[LAB], head)
-    lab = text.render("3 · Lativ's Lab", max(9, head.h * 2 // 3), (255, 255, 255), bold=True)
+    lab = text.render(tr("wm.view.title.lab"), max(9, head.h * 2 // 3), (255, 255, 255), bold=True)
     surf.blit(lab, lab.get_rect(midleft=(8, head.centery)))
     d = width // 6
     cy = head.bottom + d // 2 + 10
-    words = ("Government voucher, one or both actions", "R&D voucher, one action",
-             "R&D voucher, one action")
+    words = tuple(tr(f"wm.guide.space.{k}") for k in ("both", "one", "one"))
     for i, vt in enumerate((1, 3, 3)):
         cx = width // 6 + i * width // 3
         pygame.draw.circle(surf, va.VOUCHER_RGB[vt], (cx, cy), d // 2, max(2, d // 12))
@@ -260,7 +258,7 @@ def _space(width: int, text: TextCache) -> pygame.Surface:
             piece = paint.lettered("scientist", d, GAME.colours[1].rgb, "B")
             surf.blit(piece, piece.get_rect(center=(cx, cy)))
         _caption(surf, text, words[i], (cx, cy + d // 2 + 8), max(9, width // 34), width // 3 - 6)
-    gain = text.render("Ben gains 1 R&D Voucher, and 1 Science Voucher for Lativ to his left",
+    gain = text.render(tr("wm.guide.space.gain"),
                        max(9, width // 30), theme.INK, bold=True, width=width - 16)
     surf.blit(gain, gain.get_rect(midbottom=(width // 2, h - 6)))
     return surf
@@ -279,9 +277,7 @@ def _tiles(width: int, text: TextCache) -> pygame.Surface:
     surf.blit(paint.tile(lower, False, size), (x, 10 + size))
     chem = paint.tinted("chemical", size // 3, va.CHEM_RGB[1])
     surf.blit(chem, chem.get_rect(center=(x + size // 2, 10 + size)))
-    words = ("Tiles touch top to bottom with half-circles of the same colour. Together they form "
-             "a space for one Chemical of that colour (here a white Melgoth). Each tile also holds "
-             "one Bot or one Machine Part.")
+    words = tr("wm.guide.tiles")
     img = text.render(words, max(9, width // 30), theme.INK, width=width // 2 - 12)
     surf.blit(img, (width // 2, 14))
     return surf
@@ -301,8 +297,7 @@ def _nobel(width: int, text: TextCache) -> pygame.Surface:
     surf.blit(arrow, arrow.get_rect(center=(x + icon // 3, 8 + icon // 2)))
     nobel = paint.svg("nobel", icon)
     surf.blit(nobel, (x + icon * 2 // 3, 8))
-    words = ("Your third Award token also takes the Nobel Prize, if it is still there: "
-             "5 CP at the end, and the end of the game is triggered.")
+    words = tr("wm.guide.nobel")
     img = text.render(words, max(9, width // 30), theme.INK, width=width - 16)
     surf.blit(img, (8, 8 + icon + 6))
     out = pygame.Surface((width, min(surf.get_height(), 8 + icon + 12 + img.get_height())))
@@ -321,7 +316,7 @@ def names() -> list[str]:
 
 def picture(name: str, width: int, text: TextCache) -> pygame.Surface:
     """The guide's picture ``name``, at most ``width`` pixels wide."""
-    key = (name, width)
+    key = (name, width, i18n.language())  # a picture's words are the reader's
     if key not in _pictures:
         if name in DRAWN:
             surf = DRAWN[name](width, text)

@@ -43,7 +43,8 @@ from typing import Any, Hashable, Iterator, Sequence
 import pygame
 
 from weather_tabletop.engine.protocol import Command, Game
-from weather_tabletop.i18n import tr
+from weather_tabletop import i18n
+from weather_tabletop.i18n import Msg, msg, tr
 from weather_tabletop.ui import theme
 from weather_tabletop.ui.table_view import DRAW_BUDGET, Piece, Shape, StagedRender, ViewContext, shape_of
 
@@ -64,9 +65,37 @@ from .view_layout import (BAND, GOAL_HAND, GOALS, HEAD_H, LINE, OFFICE_ROWS, PAN
 ROMAN = ("", "I", "II", "III")
 
 
-def cap(text: str) -> str:
-    """``text`` with its first letter upper case (the rest unchanged)."""
+def cap(text: Msg | str) -> str:
+    """``text`` rendered, with its first letter upper case (the rest unchanged): a name that
+    begins a sentence (a language without capitals is left as it is)."""
+    text = tr(text)
     return text[:1].upper() + text[1:]
+
+
+def joined(key: str, items: Sequence[Msg | str]) -> Msg | str:
+    """Items side by side, each pair joined by the catalogue's ``key`` ("{a}, {b}"); "" for
+    none."""
+    if not items:
+        return ""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = msg(key, a=item, b=out)
+    return out
+
+
+def commas(items: Sequence[Msg | str]) -> Msg | str:
+    """Short names side by side, separated by commas as the catalogue says."""
+    return joined("wm.view.comma", items)
+
+
+def lines(*parts: Msg | str | None) -> Msg:
+    """Several sentences shown together (a tooltip), each its own catalogue entry, joined by
+    the catalogue's sentence separator (``wm.view.sentences``); None and "" are left out."""
+    shown = [p for p in parts if p]
+    out = shown[-1]
+    for part in reversed(shown[:-1]):
+        out = msg("wm.view.sentences", a=part, b=out)
+    return out
 
 
 #: the step of play (``guide_step``) of each pending decision; each opens a section of the guide
@@ -150,7 +179,7 @@ class WeatherMachineView:
         self._stage = StagedRender()
         self._state: WMState | None = None
         self._pieces: list[Piece] = []
-        self._tips: list[tuple[pygame.Rect, str]] = []
+        self._tips: list[tuple[pygame.Rect, Msg | str]] = []
         #: whole texts of labels cut short (asked after the spots' own tooltips)
         self._cut_tips: list[tuple[pygame.Rect, str]] = []
         self._spaces: dict[tuple, pygame.Rect] = {}
@@ -174,7 +203,8 @@ class WeatherMachineView:
     def _abs(self, r: pygame.Rect) -> pygame.Rect:
         return r.move(self.rect.topleft)
 
-    def _tip(self, r: pygame.Rect, text: str) -> None:
+    def _tip(self, r: pygame.Rect, text: Msg | str) -> None:
+        """A tooltip over ``r``: a message, rendered in the reader's language when asked."""
         self._tips.append((self._abs(r), text))
 
     def _space(self, key: tuple, r: pygame.Rect) -> None:
@@ -202,13 +232,14 @@ class WeatherMachineView:
 
     def _who(self, seat: int) -> str:
         if seat == LATIV:
-            return "Lativ"
+            return tr("wm.view.lativ")
         return self.ctx.name(seat)
 
-    def _label(self, surf: pygame.Surface, text: str, box: pygame.Rect, size: float, colour: Any,
-               bold: bool = False, align: str = "center", valign: str = "center") -> None:
+    def _label(self, surf: pygame.Surface, text: Msg | str, box: pygame.Rect, size: float,
+               colour: Any, bold: bool = False, align: str = "center", valign: str = "center") -> None:
         """``text`` fitted into ``box`` (the space it owns): at ``size`` design units, shrunk to
         12 pixels at the least, else cut short with its whole text as the tooltip there."""
+        text = tr(text)
         if not text:
             return
         fit = self.ctx.text.box(surf, text, box, self.L.font(size), colour, bold=bold, align=align,
@@ -267,37 +298,33 @@ class WeatherMachineView:
             if (all(x != EMPTY for x in b.gov_bots[col])
                     and any(x == EMPTY for x in a.gov_bots[col])):
                 steps.append(((84 + col * 44, 236 + 94, 44, 78),
-                              f"The Government runs its {T.weather(col)} branch: 3 CP per Bot."))
+                              tr("wm.view.step.government_runs", weather=T.weather(col))))
         for br in range(W):  # Bots leaving a branch of the Weather Machine (Phase B)
             left = [x for x, y in zip(a.lab[br], b.lab[br]) if x != EMPTY and y == EMPTY]
             if not left:
                 continue
             mine = sorted({x for x in left if x >= 0})
-            said = []
-            if mine:
-                said.append(f"the Bots of {T.and_list([self._who(x) for x in mine])} leave it")
-            if LATIV in left:
-                said.append("Lativ's Bots return to the side of the Lab")
+            key = ("wm.view.step.both_leave" if mine and LATIV in left else
+                   "wm.view.step.bots_leave" if mine else "wm.view.step.lativ_bots_leave")
             steps.append(((315 + br * 60, 150, 60, 82),
-                          f"Phase B, the {T.weather(br)} branch: {T.and_list(said)}."))
+                          tr(key, weather=T.weather(br), names=tuple(self._who(x) for x in mine))))
         if not steps and b.assistant == a.assistant:
             return  # no branch ran: an ordinary action, nothing to replay
         if b.assistant != a.assistant:
             steps.append(((315 + b.assistant * 60, 230, 60, 20),
-                          f"Lativ's Assistant moves to the {T.weather(b.assistant)} branch."))
+                          tr("wm.view.step.assistant", weather=T.weather(b.assistant))))
         if b.exp_display != a.exp_display:
-            steps.append(((315, 96, 178, 56), "The Experiment display changes."))
+            steps.append(((315, 96, 178, 56), tr("wm.view.step.display")))
         for w in range(W):
             if b.ew_gov[w] != a.ew_gov[w] or b.ew_stack[w] != a.ew_stack[w]:
                 steps.append(((316 + w * 60, 362, 56, 64),
-                              f"A Government marker on the {T.weather(w)} Extreme Weather tile."
-                              if b.ew_gov[w] > a.ew_gov[w] else
-                              f"The {T.weather(w)} Extreme Weather tile changes."))
+                              tr("wm.view.step.government_marker" if b.ew_gov[w] > a.ew_gov[w]
+                                 else "wm.view.step.extreme_changes", weather=T.weather(w))))
         for seat in range(b.players):
             gain = b.pl[seat].cp - a.pl[seat].cp
             if gain:
-                steps.append((TABS, f"{self._who(seat)} {'+' if gain > 0 else ''}"
-                                                  f"{gain} CP: now {b.pl[seat].cp}."))
+                steps.append((TABS, tr("wm.view.step.cp_gain" if gain > 0 else "wm.view.step.cp_loss",
+                                       name=self._who(seat), n=gain, total=b.pl[seat].cp)))
         self.steps = steps
         self._steps_from = time.monotonic()
 
@@ -453,7 +480,7 @@ class WeatherMachineView:
             self._ensure(view_state, self._viewer)
         for r, text in reversed(self._tips):
             if r.collidepoint(pos):
-                return text
+                return tr(text)
         for r, text in reversed(self._cut_tips):
             if r.collidepoint(pos):
                 return text
@@ -477,13 +504,13 @@ class WeatherMachineView:
         shown = self._pinned if self._pinned is not None else (
             seat if seat is not None else (acting[0] if acting else 0))
         shown = shown if 0 <= shown < state.players else 0
-        fkey = (self.rect.size,)
+        fkey = (self.rect.size, i18n.language())  # the panels' titles are words
         if fkey != self._frame_key:
             self._frame = self._render_frame()
             self._frame_key = fkey
             self._key = self._comp = None
         old = self._key
-        key = (seat, shown, self.flip, self.ctx.colour_blind)
+        key = (seat, shown, self.flip, self.ctx.colour_blind, i18n.language())
         if old is None or old[0] is not state or old[1:] != key:
             if self._state is not None and state is not self._state:
                 self._queue_steps(self._state, state)
@@ -500,8 +527,7 @@ class WeatherMachineView:
         L = self.L
         surf = pygame.Surface((L.w, L.h))
         surf.fill(theme.SKY)
-        titles = {SUPPLY: "1 · Supply", GOVERNMENT: "2 · Government", LAB: "3 · Lativ's Lab",
-                  RND: "4 · Research & Development", OFFICE: "5 · Lativ's Office"}
+        titles = {loc: msg(f"wm.view.title.{T.LOCATION_KEYS[loc]}") for loc in PANELS}
         for loc, (x, y, w, h) in PANELS.items():
             r = L.r(x, y, w, h)
             pygame.draw.rect(surf, theme.PANEL, r, border_radius=L.n(8))
@@ -615,10 +641,9 @@ class WeatherMachineView:
             pygame.draw.circle(surf, (244, 246, 248), r.center, r.w // 2)
             pygame.draw.circle(surf, fill, r.center, r.w // 2, L.n(3))
             if loc == SUPPLY:
-                desc = "any number of Supply actions, each as often as you like"
-                gain = "Gain any 1 Voucher (and 1 Science Voucher if Lativ is in Supply), then pay " \
-                       "1 Voucher of any type for each other Scientist to the left of this space."
-                self._label(surf, "any", r, 12, theme.INK, bold=True)
+                desc: Msg | str = msg("wm.view.supply_space.desc")
+                gain = msg("wm.view.supply_space.gain")
+                self._label(surf, msg("wm.view.supply_space.any"), r, 12, theme.INK, bold=True)
             else:
                 vt, symbol = D.main_spaces[loc][i]
                 desc = T.symbol(loc, i)
@@ -626,18 +651,17 @@ class WeatherMachineView:
                 surf.blit(icon, icon.get_rect(midbottom=(r.centerx, r.centery + L.n(2))))
                 self._label(surf, "/" if symbol == "/" else "&",
                             L.r(cx - 8, cy - 1, 16, 17), 12, theme.INK, bold=True)
-                gain = (f"Gain {T.a_voucher(vt)}, plus 1 more for each other Scientist to the left "
-                        f"of this space, and 1 Science Voucher if Lativ is to your left.")
+                gain = msg("wm.view.space.gain", voucher=T.a_voucher(vt))
             if occ == BLOCKED:
                 pygame.draw.line(surf, theme.INK_SOFT, r.topleft, r.bottomright, L.n(3))
             self._space(("act", loc, i), r)
-            who = {EMPTY: "It is empty.", BLOCKED: "", LATIV: "Lativ stands here."}.get(
-                occ, f"{self._who(occ)}'s Scientist stands here." if occ >= 0 else "")
+            who = {EMPTY: msg("wm.view.space.empty"), BLOCKED: "", LATIV: msg("wm.view.space.lativ")}.get(
+                occ, msg("wm.view.space.scientist", name=self._who(occ)) if occ >= 0 else "")
             if occ == BLOCKED:
-                tip = (f"{cap(T.space(loc, i))}: blocked in a 2-player game by a Voucher "
-                       f"marker of a non-player colour; it cannot be used.")
+                tip = msg("wm.view.space.blocked", space=cap(T.space(loc, i)))
             else:
-                tip = f"{cap(T.space(loc, i))}: {gain} Then {desc}. {who}"
+                tip = lines(msg("wm.view.space.tip", space=cap(T.space(loc, i)), gain=gain, desc=desc),
+                            who)
             self._tip(r, tip)
             if moving and seat is not None and MoveScientist(seat, loc, i) in self._legal:
                 self._gain_label(surf, s, seat, loc, i, tip)
@@ -647,30 +671,32 @@ class WeatherMachineView:
             r = L.r(cx - 14, cy - 14, 28, 28)
             pygame.draw.circle(surf, (236, 238, 241), r.center, r.w // 2)
             pygame.draw.circle(surf, va.LATIV_RGB, r.center, r.w // 2, L.n(2))
-            self._label(surf, "Lativ", L.r(cx - 22, panel[1] + BAND[0], 44, 17), 12, theme.MUTED)
+            self._label(surf, msg("wm.view.lativ"), L.r(cx - 22, panel[1] + BAND[0], 44, 17), 12,
+                        theme.MUTED)
             if s.lativ_loc == SUPPLY:
                 img = self.paint.svg("lativ", L.n(30))
                 surf.blit(img, img.get_rect(center=r.center))
-            self._tip(r, "Lativ's space in Supply. While Lativ is in Supply, a Scientist moving "
-                         "here also gains 1 Science Voucher; then Lativ moves on to Government.")
+            self._tip(r, msg("wm.view.lativ_supply_space"))
 
     def _gain_label(self, surf: pygame.Surface, s: WMState, seat: int, loc: int, i: int,
-                    tip: str) -> None:
+                    tip: Msg) -> None:
         """What moving the Scientist to this space gains or pays, in the band under it (its own
         space: it covers nothing)."""
         n, sci, pay = R.move_gains(s, seat, loc, i)
         if loc == SUPPLY:
-            parts = ["+1 any"] + (["+1 Sci"] if sci else []) + ([f"pay {pay}"] if pay else [])
+            parts = [msg("wm.view.gain.any")] + ([msg("wm.view.gain.sci")] if sci else []) + (
+                [msg("wm.view.gain.pay", n=pay)] if pay else [])
         else:
             vt = D.main_spaces[loc][i][0]
-            parts = [f"+{n} {va.VOUCHER_SHORT[vt]}"] + (["+1 Sci"] if sci else [])
+            parts = [msg("wm.view.gain.vouchers", n=n, voucher=va.voucher_short(vt))] + (
+                [msg("wm.view.gain.sci")] if sci else [])
         L = self.L
         cx, _cy = space_centre(PANELS[loc], i)
         box = L.r(cx - SPACE_PITCH / 2 + 1, PANELS[loc][1] + BAND[0], SPACE_PITCH - 2, BAND[1])
         pygame.draw.rect(surf, theme.HIGHLIGHT, box, border_radius=L.n(4))
-        text = " ".join(parts)
+        text = " ".join(tr(p) for p in parts)  # short marks side by side, as on the board
         self._label(surf, text, box, 12, theme.INK, bold=True, valign="top")
-        self._tip(box, f"Moving here: {', '.join(parts)}. {tip}")
+        self._tip(box, lines(msg("wm.view.gain.tip", parts=", ".join(tr(p) for p in parts)), tip))
 
     def _draw_scientists(self, surf: pygame.Surface, s: WMState, seat: int | None) -> None:
         L = self.L
@@ -688,19 +714,17 @@ class WeatherMachineView:
             if movable:
                 self._lit(surf, box, circle=True)
             surf.blit(img, box)
-            self._pieces.append(Piece(("sci", i), self._abs(box), f"{self._who(i)}'s Scientist", i,
-                                      img, draggable=True))
-            self._tips.append((self._abs(box), f"{self._who(i)}'s Scientist at "
-                                               f"{T.space(p.location, p.space)}."
-                               + (" Drag it to a lit action space to move it." if movable else "")))
+            self._pieces.append(Piece(("sci", i), self._abs(box),
+                                      tr("wm.view.scientist", name=self._who(i)), i, img, draggable=True))
+            self._tips.append((self._abs(box), lines(
+                msg("wm.view.scientist.tip", name=self._who(i), space=T.space(p.location, p.space)),
+                msg("wm.view.scientist.drag") if movable else None)))
         # Lativ on an action space
         if s.lativ_loc in MAIN and s.lativ_space >= 0:
             r = self._spaces[("act", s.lativ_loc, s.lativ_space)].move(-self.rect.x, -self.rect.y)
             img = self.paint.svg("lativ", L.n(34))
             surf.blit(img, img.get_rect(center=r.center))
-            self._tip(r, f"Lativ stands on {T.space(s.lativ_loc, s.lativ_space)}: a Scientist "
-                         f"placed to his right gains 1 Science Voucher. When a Scientist arrives at "
-                         f"his Location he moves on.")
+            self._tip(r, msg("wm.view.lativ_on", space=T.space(s.lativ_loc, s.lativ_space)))
 
     # -- choices that are not a movement ---------------------------------------------------------
 
@@ -719,10 +743,9 @@ class WeatherMachineView:
         L = self.L
         step = s.stack[-1]
         spot = L.r(*CHOICE_SPOTS[step.kind])
-        title = f"{self._who(seat)} {R.step_title(s, step)}"
         purpose = R.pay_purpose(s, step) if step.kind == "pay" else ""
-        if purpose:
-            title += f" {purpose}"
+        title = tr("wm.view.choice.title_for" if purpose else "wm.view.choice.title",
+                   name=self._who(seat), step=R.step_title(s, step), purpose=purpose)
         # an Award token may interrupt the decision ("at any time during your turn"): it is
         # dragged onto the Office (or chosen in the action list), not a row of the dialog
         answers = [c for c in self._legal if not R.is_award(c)]
@@ -732,15 +755,15 @@ class WeatherMachineView:
         pad = L.n(6)
         inner = w - 2 * pad
         text = self.ctx.text
-        head_fit = text.lay(title + ":", inner, L.n(60), L.font(13), bold=True)
+        head_fit = text.lay(title, inner, L.n(60), L.font(13), bold=True)
         head_h = self._block_h(head_fit, True)
         words = [self._choice_words(s, c) for c in options]
         fits = [text.lay(wd, inner - L.n(10), L.n(52), L.font(12)) for wd in words]
         more = len(answers) - len(options)
         gap = L.n(3)
-        foot = "; ".join(([f"{more} more in the action list"] if more > 0 else [])
-                         + (["you may first drag an Award token onto your Office"] if awards else []))
-        foot_fit = text.lay(cap(foot), inner, L.n(40), L.font(12)) if foot else None
+        foot = (tr("wm.view.choice.more_award" if awards else "wm.view.choice.more", n=more)
+                if more > 0 else tr("wm.view.choice.award") if awards else "")
+        foot_fit = text.lay(foot, inner, L.n(40), L.font(12)) if foot else None
         foot_h = self._block_h(foot_fit, False) if foot_fit else 0
         rows_h = [self._block_h(f, False) + 2 * gap for f in fits]
         h = (pad + head_h + pad + sum(rh + gap for rh in rows_h) + gap
@@ -773,7 +796,7 @@ class WeatherMachineView:
                          border_top_right_radius=L.n(8))
         pygame.draw.rect(surf, theme.INK, box, L.n(2), border_radius=L.n(8))
         pygame.draw.rect(surf, theme.HIGHLIGHT, spot, L.n(3), border_radius=L.n(6))
-        self._label(surf, title + ":", pygame.Rect(box.x + pad, box.y + pad, inner, head_h), 13,
+        self._label(surf, title, pygame.Rect(box.x + pad, box.y + pad, inner, head_h), 13,
                     (255, 255, 255), bold=True, align="left", valign="top")
         y = band.bottom + gap
         for i, (c, wd, rh) in enumerate(zip(options, words, rows_h)):
@@ -784,10 +807,10 @@ class WeatherMachineView:
             self._choice_rows[i] = (self._abs(row), c)
             self._pieces.append(Piece(("choice", i), self._abs(row), wd, seat,
                                       surf.subsurface(row).copy()))
-            self._tip(row, f"{wd}. Click to choose it.")
+            self._tip(row, msg("wm.view.choice.row_tip", option=wd))
             y = row.bottom + gap
         if foot:
-            self._label(surf, cap(foot), pygame.Rect(box.x + pad, y, inner, foot_h), 12,
+            self._label(surf, foot, pygame.Rect(box.x + pad, y, inner, foot_h), 12,
                         theme.MUTED, align="left", valign="top")
         return box.union(shadow).union(spot.inflate(L.n(6), L.n(6))).clip(surf.get_rect())
 
@@ -811,12 +834,11 @@ class WeatherMachineView:
         top = y + 129
         slot, rh = 30, 17
         gx = x + 80
-        self._label(surf, "cost", L.r(x + 4, head, gx - x - 8, 17), 12, theme.MUTED, align="right")
-        self._label(surf, "return", L.r(x + 4, head + 17, gx - x - 8, 17), 12, theme.MUTED,
+        self._label(surf, msg("wm.view.supply.cost"), L.r(x + 4, head, gx - x - 8, 17), 12, theme.MUTED,
                     align="right")
-        self._tip(L.r(x + 4, head, gx - x - 8 + 5 * slot, 34),
-                  "Over each slot: the Supply Vouchers that acquiring its Chemical costs, and what "
-                  "returning a Chemical to it gains.")
+        self._label(surf, msg("wm.view.supply.return"), L.r(x + 4, head + 17, gx - x - 8, 17), 12,
+                    theme.MUTED, align="right")
+        self._tip(L.r(x + 4, head, gx - x - 8 + 5 * slot, 34), msg("wm.view.supply.cost_tip"))
         for i in range(5):
             sec = D.chem_section[i]
             self._label(surf, f"{D.chem_take[sec]}", L.r(gx + i * slot, head, slot, 17), 12,
@@ -830,7 +852,7 @@ class WeatherMachineView:
             ry = top + wi * rh
             row = L.r(x + 4, ry, gx - x - 4 + 5 * slot, rh)
             self._space(("chemrow", wi), row)
-            self._label(surf, f"{D.chemical_names[wi]}", L.r(x + 4, ry, gx - x - 8, rh), 12,
+            self._label(surf, T.chemical_proper(wi), L.r(x + 4, ry, gx - x - 8, rh), 12,
                         theme.INK_SOFT, align="right")
             left = B.supply_leftmost(s, wi)
             for i in range(5):
@@ -844,43 +866,39 @@ class WeatherMachineView:
                     surf.blit(img, box)
                     if i == left:
                         self._pieces.append(Piece(("chem", wi), self._abs(box),
-                                                  f"{D.chemical_names[wi]}", None, img))
+                                                  tr(T.chemical_proper(wi)), None, img))
                     state = "here"
                 else:
                     pygame.draw.circle(surf, va.CHEM_RGB[wi], c, L.n(6), L.n(2))
                     state = "empty"
-                self._tip(pygame.Rect(c[0] - L.n(16), c[1] - L.n(9), L.n(32), L.n(18)),
-                          f"{T.chemical(wi)[2:]} ({T.weather(wi)}), slot {i + 1}: {state}. Acquire the "
-                          f"leftmost one for {D.chem_take[sec]} Supply Voucher"
-                          f"{'s' if D.chem_take[sec] != 1 else ''}; a Chemical returned to this "
-                          f"slot gains {D.chem_return[sec]}."
-                          + (" Drag it into your Workshop to acquire it." if i == left and
-                             self._movable("chem", wi) else ""))
+                self._tip(pygame.Rect(c[0] - L.n(16), c[1] - L.n(9), L.n(32), L.n(18)), lines(
+                    msg(f"wm.view.supply.slot_{state}", chemical=T.chemical_name(wi),
+                        weather=T.weather(wi), slot=i + 1, n=D.chem_take[sec], gain=D.chem_return[sec]),
+                    msg("wm.view.supply.drag_chemical") if i == left and self._movable("chem", wi)
+                    else None))
         # the Workshop tile offer (two rows of two) and the two stacks under it, right of the
         # Chemicals; the face-up stack's height under it
         tx, ts = gx + 5 * slot + 6, 30
-        self._label(surf, "Tiles", L.r(tx, head, 2 * ts + 4, 17), 12, theme.MUTED, bold=True)
-        self._tip(L.r(tx, head, 2 * ts + 4, 17), "Workshop tiles: the offer of four, the face-up "
-                                                 "stack and the face-down stack.")
+        self._label(surf, msg("wm.view.tiles"), L.r(tx, head, 2 * ts + 4, 17), 12, theme.MUTED, bold=True)
+        self._tip(L.r(tx, head, 2 * ts + 4, 17), msg("wm.view.tiles.tip"))
         for i in range(6):
             r = L.r(tx + (i % 2) * (ts + 4), head + 18 + (i // 2) * (ts + 2), ts, ts)
             if i < 4:
                 t = s.offer[i]
-                label = f"space {i + 1} of the offer"
+                label = msg("wm.view.offer.space", n=i + 1)
             elif i == 4:
                 t = s.up_stack[0] if s.up_stack else EMPTY
-                label = f"the face-up stack ({len(s.up_stack)} tiles)"
+                label = msg("wm.view.offer.up", n=len(s.up_stack))
             else:
                 t = EMPTY
             if i == 5:
                 pygame.draw.rect(surf, (120, 132, 146), r, border_radius=L.n(5))
                 self._label(surf, f"{len(s.down_stack)}", r, 12, (255, 255, 255), bold=True)
-                self._tip(r, f"The face-down stack of Workshop tiles: {len(s.down_stack)} tiles. It "
-                             f"is turned over when the face-up stack is empty.")
+                self._tip(r, msg("wm.view.offer.down", n=len(s.down_stack)))
                 continue
             if t == EMPTY:
                 pygame.draw.rect(surf, theme.LINE, r, L.n(2), border_radius=L.n(5))
-                self._tip(r, f"Workshop tile offer, {label}: empty.")
+                self._tip(r, msg("wm.view.offer.empty", where=label))
                 continue
             img = self.paint.tile(t, False, r.w)
             if self._movable("offer", i):
@@ -889,11 +907,9 @@ class WeatherMachineView:
             if i == 4:  # the stack's height under it
                 self._label(surf, f"{len(s.up_stack)}", L.r(tx, head + 18 + 3 * (ts + 2), ts, 17), 12,
                             theme.INK, bold=True)
-            self._pieces.append(Piece(("offer", i), self._abs(r), T.tile(t), None, img))
-            self._tip(r, f"{cap(T.tile(t))} ({label}). Extend Workshop: pay 1 Supply "
-                         f"Voucher, take it and place it in your Workshop; the colours of touching "
-                         f"half-circles must match."
-                      + (" Drag it into your Workshop." if self._movable("offer", i) else ""))
+            self._pieces.append(Piece(("offer", i), self._abs(r), tr(T.tile(t)), None, img))
+            self._tip(r, lines(msg("wm.view.offer.tile", tile=cap(T.tile(t)), where=label),
+                               msg("wm.view.offer.drag") if self._movable("offer", i) else None))
 
     # -- Government ----------------------------------------------------------------------------
 
@@ -902,15 +918,15 @@ class WeatherMachineView:
         x, y, w, h = PANELS[GOVERNMENT]
         self._action_spaces(surf, s, GOVERNMENT, self._viewer)
         info = L.r(x + w - 104, y, 98, HEAD_H)
-        self._label(surf, f"markers {s.gov_markers}", info, 12, (255, 255, 255), align="right")
-        self._tip(info, f"Government markers in the Government area: {s.gov_markers}. One goes to "
-                        f"an Extreme Weather tile each time a branch of the Government Machine runs.")
+        self._label(surf, msg("wm.view.gov.markers", n=s.gov_markers), info, 12, (255, 255, 255),
+                    align="right")
+        self._tip(info, msg("wm.view.gov.markers_tip", n=s.gov_markers))
         col_w = 44
         gx = x + 84
         # machine: 3 Bot spaces per column coloured by Machine Part; row 0 on top
         for col in range(W):
             cx = gx + col * col_w + col_w / 2
-            self._label(surf, va.WEATHER_SHORT[col], L.r(gx + col * col_w, y + 94, col_w, 17), 12,
+            self._label(surf, T.weather(col), L.r(gx + col * col_w, y + 94, col_w, 17), 12,
                         theme.INK_SOFT, bold=True)
             for row in range(3):
                 colour = D.gov_colours[col][row]
@@ -922,23 +938,20 @@ class WeatherMachineView:
                     img = self._bot(occ, L.n(20))
                     surf.blit(img, img.get_rect(center=r.center))
                 self._space(("gov", col, row), r)
-                self._tip(r, f"{cap(T.gov_space(col, row))}: "
-                             + (f"{self._who(occ)}'s Bot. " if occ >= 0 else "empty. ")
-                             + f"Sell a Part here needs a {D.part_colours[colour]} Machine Part; "
-                               f"when the column is full it runs (3 CP per Bot).")
-        self._label(surf, "tokens", L.r(x + 4, y + 171, gx - x - 8, 17), 12, theme.MUTED, align="right")
+                self._tip(r, msg("wm.view.gov.space_bot" if occ >= 0 else "wm.view.gov.space_empty",
+                                 space=cap(T.gov_space(col, row)), part=T.part(colour),
+                                 name=self._who(occ) if occ >= 0 else ""))
+        self._label(surf, msg("wm.view.tokens"), L.r(x + 4, y + 171, gx - x - 8, 17), 12, theme.MUTED,
+                    align="right")
         for col in range(W):
             self._token_stack(surf, f"G:{col}", s.gov_tokens[col], (gx + col * col_w, y + 171, col_w, 17),
-                              f"Government Research tokens of {T.weather(col)}: {s.gov_tokens[col]} "
-                              f"left. Sell a Part in this column takes one (an Investment tile when "
-                              f"none is left).")
+                              msg("wm.view.gov.tokens", weather=T.weather(col), n=s.gov_tokens[col]))
         # subsidy grid
         for row in range(3):
             ry = y + 190 + row * 20
             self._label(surf, va.short_benefits(D.gov_row_benefit[row]), L.r(x + 4, ry, gx - x - 8, 19),
                         12, theme.INK_SOFT, align="right")
-            self._tip(L.r(x, ry, gx - x, 19), f"Secure Subsidy on this row gains "
-                                              f"{T.benefits(D.gov_row_benefit[row])}.")
+            self._tip(L.r(x, ry, gx - x, 19), msg("wm.view.gov.row", benefits=T.benefits(D.gov_row_benefit[row])))
             for col in range(W):
                 r = L.r(gx + col * col_w + 2, ry, col_w - 4, 19)
                 cell = s.gov_grid[col][row]
@@ -948,32 +961,30 @@ class WeatherMachineView:
                     kind = D.subsidy_types[D.subsidy_tiles[tid]]
                     fill = va.LOC_RGB[GOVERNMENT] if up else (205, 212, 220)
                     pygame.draw.rect(surf, fill, r, border_radius=L.n(4))
-                    self._label(surf, va.SUBSIDY_SHORT[kind], r, 12,
+                    self._label(surf, va.subsidy_short(kind), r, 12,
                                 (255, 255, 255) if up else theme.INK_SOFT, bold=True)
-                    tip = (f"{cap(T.subsidy(tid))}, "
-                           f"{'blue side up' if up else 'flipped'}: it gives {T.benefit(kind)}. "
-                           + ("Secure Subsidy (2 Government Vouchers) gains it and "
-                              f"{T.benefits(D.gov_column_benefit[col])} and "
-                              f"{T.benefits(D.gov_row_benefit[row])}, then flips it." if up else
-                              "A flipped tile can still be taken by Sell a Part."))
+                    tip: Msg = msg("wm.view.gov.subsidy_up" if up else "wm.view.gov.subsidy_flipped",
+                                   subsidy=cap(T.subsidy(tid)), benefit=T.benefit(kind),
+                                   column=T.benefits(D.gov_column_benefit[col]),
+                                   row=T.benefits(D.gov_row_benefit[row]))
                 elif cell.startswith("P"):
                     colour = int(cell[1:])
                     pygame.draw.rect(surf, (236, 240, 244), r, border_radius=L.n(4))
                     img = self.paint.tinted("part", L.n(18), va.PART_RGB[colour])
                     surf.blit(img, img.get_rect(center=r.center))
-                    tip = f"{cap(T.part(colour))}, sold to the Government."
+                    tip = msg("wm.view.gov.part", part=cap(T.part(colour)))
                 else:
                     pygame.draw.rect(surf, theme.LINE, r, 1, border_radius=L.n(4))
-                    tip = "An empty space of the Subsidy grid."
+                    tip = msg("wm.view.gov.empty_cell")
                 self._tip(r, tip)
         for col in range(W):
             rr = L.r(gx + col * col_w, y + 251, col_w, 18)
             self._label(surf, va.short_benefits(D.gov_column_benefit[col]), rr, 12, theme.INK_SOFT)
-            self._tip(rr, f"Secure Subsidy in the {T.weather(col)} column gains "
-                          f"{T.benefits(D.gov_column_benefit[col])}.")
+            self._tip(rr, msg("wm.view.gov.column", weather=T.weather(col),
+                              benefits=T.benefits(D.gov_column_benefit[col])))
 
     def _token_stack(self, surf: pygame.Surface, token: str, n: int,
-                     cell: tuple[float, float, float, float], tip: str) -> None:
+                     cell: tuple[float, float, float, float], tip: Msg) -> None:
         """A stack of Research tokens in a design ``cell``: one token and how many are left."""
         L = self.L
         x, y, w, h = cell
@@ -988,48 +999,51 @@ class WeatherMachineView:
 
     # -- Lab -----------------------------------------------------------------------------------
 
-    def _exp_tile(self, surf: pygame.Surface, e: int, r: pygame.Rect, where: str) -> None:
+    def _exp_tile(self, surf: pygame.Surface, e: int, r: pygame.Rect, where: Msg) -> None:
         L = self.L
         if e == EMPTY:
             pygame.draw.rect(surf, theme.LINE, r, 1, border_radius=L.n(4))
-            self._tip(r, f"{where}: empty.")
+            self._tip(r, msg("wm.view.exp.empty", where=where))
             return
         x = D.experiments[e]
         pygame.draw.rect(surf, va.CHEM_RGB[x.weather], r, border_radius=L.n(4))
         pygame.draw.rect(surf, theme.INK_SOFT, r, 1, border_radius=L.n(4))
         ink = va.readable_on(va.CHEM_RGB[x.weather])
         line = r.h // 3
-        for k, (text, bold) in enumerate(((f"{va.WEATHER_SHORT[x.weather]} {ROMAN[x.stage]}", True),
-                                          (f"{x.science} Sci", False), (f"{x.cp} CP", False))):
+        for k, (text, bold) in enumerate(((msg("wm.view.exp.head", weather=T.weather(x.weather),
+                                               stage=ROMAN[x.stage]), True),
+                                          (msg("wm.view.sci", n=x.science), False),
+                                          (msg("wm.view.cp", n=x.cp), False))):
             self._label(surf, text, pygame.Rect(r.x + 1, r.y + k * line, r.w - 2, line), 12, ink,
                         bold=bold)
         a, b = x.benefits
-        self._tip(r, f"{where}: {T.experiment(e)}. When it runs, each player with Bots in the "
-                     f"{T.weather(x.weather)} branch may pay {x.science} Science Voucher"
-                     f"{'s' if x.science != 1 else ''} for {x.cp} CP per Bot and either "
-                     f"{T.benefits(a)} or {T.benefits(b)}.")
+        self._tip(r, msg("wm.view.exp.tip", where=where, experiment=T.experiment(e),
+                         weather=T.weather(x.weather), n=x.science, cp=x.cp, a=T.benefits(a),
+                         b=T.benefits(b)))
 
     def _draw_lab(self, surf: pygame.Surface, s: WMState) -> None:
         L = self.L
         x, y, w, h = PANELS[LAB]
         self._action_spaces(surf, s, LAB, self._viewer)
         info = L.r(x + w - 124, y, 118, HEAD_H)
-        self._label(surf, f"Lativ's Bots {s.lativ_side}", info, 12, (255, 255, 255), align="right")
-        self._tip(info, f"Lativ's Bots beside the Lab: {s.lativ_side}. When Lativ moves, one goes "
-                        f"to the active branch.")
+        self._label(surf, msg("wm.view.lab.lativ_bots", n=s.lativ_side), info, 12, (255, 255, 255),
+                    align="right")
+        self._tip(info, msg("wm.view.lab.lativ_bots_tip", n=s.lativ_side))
         # the experiment deck and the tile below it (top right), the display under them
         tw, th = 56, 51
         deck = L.r(x + 146, y + 25, tw, th)
         top = s.exp_deck[0] if s.exp_deck else EMPTY
-        self._exp_tile(surf, top, deck, f"The Experiment deck ({len(s.exp_deck)} tiles), top tile")
-        self._label(surf, f"deck {len(s.exp_deck)}", L.r(x + 140, y + 76, tw + 12, 17), 12, theme.MUTED)
+        self._exp_tile(surf, top, deck, msg("wm.view.exp.deck", n=len(s.exp_deck)))
+        self._label(surf, msg("wm.view.lab.deck", n=len(s.exp_deck)), L.r(x + 140, y + 76, tw + 12, 17),
+                    12, theme.MUTED)
         below = L.r(x + 146 + tw + 18, y + 25, tw, th)
-        self._exp_tile(surf, s.exp_below, below, "The tile below the deck (next into the display)")
-        self._label(surf, "next", L.r(x + 146 + tw + 12, y + 76, tw + 12, 17), 12, theme.MUTED)
+        self._exp_tile(surf, s.exp_below, below, msg("wm.view.exp.below"))
+        self._label(surf, msg("wm.view.lab.next"), L.r(x + 146 + tw + 12, y + 76, tw + 12, 17), 12,
+                    theme.MUTED)
         for i in range(3):
             r = L.r(x + 6 + i * (tw + 4), y + 96, tw, th)
-            self._exp_tile(surf, s.exp_display[i], r, f"The Experiment display, space {i + 1}")
-        self._label(surf, "display", L.r(x + 6 + 3 * (tw + 4) + 4, y + 96, 110, th), 12, theme.MUTED,
+            self._exp_tile(surf, s.exp_display[i], r, msg("wm.view.exp.display", n=i + 1))
+        self._label(surf, msg("wm.view.lab.display"), L.r(x + 6 + 3 * (tw + 4) + 4, y + 96, 110, th), 12, theme.MUTED,
                     align="left")
         # the machine: five branches of spaces (space 0 at the bottom)
         bw = 60
@@ -1042,11 +1056,9 @@ class WeatherMachineView:
             pygame.draw.rect(surf, va.CHEM_RGB[b], head, border_radius=L.n(4))
             if active:
                 pygame.draw.rect(surf, theme.INK, head, L.n(2), border_radius=L.n(4))
-            self._label(surf, va.WEATHER_SHORT[b], head, 12, va.readable_on(va.CHEM_RGB[b]), bold=True)
-            self._tip(head, f"The {T.weather(b)} branch of the Weather Machine"
-                            + (": active (Lativ's Assistant is here). In Phase B it runs if every "
-                               "space is full and the display shows a matching Experiment tile."
-                               if active else "."))
+            self._label(surf, T.weather(b), head, 12, va.readable_on(va.CHEM_RGB[b]), bold=True)
+            self._tip(head, msg("wm.view.lab.branch_active" if active else "wm.view.lab.branch",
+                                weather=T.weather(b)))
             n = D.lab_spaces[b]
             for i in range(n):
                 r = L.r(cx - 9, by + 20 + (n - 1 - i) * 19, 18, 18)
@@ -1060,11 +1072,10 @@ class WeatherMachineView:
                     img = self.paint.tinted("bot", L.n(20), va.LATIV_RGB)
                     surf.blit(img, img.get_rect(center=r.center))
                 self._space(("lab", b, i), r)
-                who = (f"{self._who(occ)}'s Bot" if occ >= 0 else "one of Lativ's Bots"
-                       if occ == LATIV else "empty")
-                self._tip(r, f"The {T.branch_space(i)} of the {T.weather(b)} branch: {who}. "
-                             f"Work on Experiment places a Bot here"
-                             + (" (Lativ's Bot moves aside)." if occ == LATIV else "."))
+                who = (msg("wm.view.bot_of", name=self._who(occ)) if occ >= 0 else
+                       msg("wm.view.lativ_bot") if occ == LATIV else msg("wm.view.empty"))
+                self._tip(r, msg("wm.view.lab.space_lativ" if occ == LATIV else "wm.view.lab.space",
+                                 space=T.branch_space(i), weather=T.weather(b), who=who))
             ay = by + 20 + n * 19 + 2
             if active:
                 img = self.paint.svg("assistant", L.n(18))
@@ -1072,16 +1083,12 @@ class WeatherMachineView:
             lock = L.r(cx - 12, ay + 2, 14, 14)
             if s.locks[b]:
                 surf.blit(self.paint.svg("lock", lock.w), lock)
-                self._tip(lock, f"The Citation space of {T.weather(b)} is locked: no paper on "
-                                f"{T.weather(b)} published and its R&D branch not complete, so it "
-                                f"cannot be cited yet.")
+                self._tip(lock, msg("wm.view.lab.locked", weather=T.weather(b)))
             else:
                 pygame.draw.circle(surf, theme.LINE, lock.center, lock.w // 2, 1)
-                self._tip(lock, f"The Citation space of {T.weather(b)} is open: a row of "
-                                f"{T.weather(b)} with 2 tokens may cite previous work.")
+                self._tip(lock, msg("wm.view.lab.open", weather=T.weather(b)))
             self._token_stack(surf, f"L:{b}", s.lab_tokens[b], (cx + 2, ay, 28, 17),
-                              f"Lab Research tokens of {T.weather(b)}: {s.lab_tokens[b]} left; a "
-                              f"player whose experiment runs takes one.")
+                              msg("wm.view.lab.tokens", weather=T.weather(b), n=s.lab_tokens[b]))
 
     # -- R&D -----------------------------------------------------------------------------------
 
@@ -1089,10 +1096,9 @@ class WeatherMachineView:
         L = self.L
         x, y, w, h = PANELS[RND]
         self._action_spaces(surf, s, RND, self._viewer)
-        legend = "; ".join(f"{('bottom', 'middle', 'top')[i]} {va.short_benefits(D.rnd_benefit[i])}"
-                           for i in range(3))
-        self._label(surf, f"Research gains: {legend}", L.r(x + 140, y + 26, w - 146, 64), 12,
-                    theme.INK_SOFT, align="left")
+        legend = msg("wm.view.rnd.gains", **{where: va.short_benefits(D.rnd_benefit[i])
+                                             for i, where in enumerate(("bottom", "middle", "top"))})
+        self._label(surf, legend, L.r(x + 140, y + 26, w - 146, 64), 12, theme.INK_SOFT, align="left")
         bw = 60
         bx = x + 2
         ty = y + 93
@@ -1103,16 +1109,16 @@ class WeatherMachineView:
             tile = L.r(cx - 28, ty, 56, 60)
             if t is None:
                 pygame.draw.rect(surf, theme.LINE, tile, 1, border_radius=L.n(5))
-                self._tip(tile, f"No Extreme Weather tile of {T.weather(b)}: the weather is fixed.")
+                self._tip(tile, msg("wm.view.rnd.no_tile", weather=T.weather(b)))
             else:
                 x_ = D.extremes[t]
                 pygame.draw.rect(surf, va.CHEM_RGB[b], tile, border_radius=L.n(5))
                 pygame.draw.rect(surf, theme.INK_SOFT, tile, 1, border_radius=L.n(5))
                 ink = va.readable_on(va.CHEM_RGB[b])
-                self._label(surf, f"{va.WEATHER_SHORT[b]} L{x_.level}", L.r(cx - 27, ty + 1, 54, 17),
-                            12, ink, bold=True)
-                self._label(surf, f"{x_.science} Sci", L.r(cx - 26, ty + 19, 28, 17), 12, ink,
-                            align="left")
+                self._label(surf, msg("wm.view.rnd.tile_head", weather=T.weather(b), level=x_.level),
+                            L.r(cx - 27, ty + 1, 54, 17), 12, ink, bold=True)
+                self._label(surf, msg("wm.view.sci", n=x_.science), L.r(cx - 26, ty + 19, 28, 17), 12,
+                            ink, align="left")
                 for k, colour in enumerate(x_.top_parts):
                     img = self.paint.tinted("part", L.n(12), va.PART_RGB[colour])
                     surf.blit(img, img.get_rect(center=L.p(cx + 20 - 13 * k, ty + 27)))
@@ -1129,23 +1135,20 @@ class WeatherMachineView:
                         g.center = c
                         pygame.draw.rect(surf, va.LOC_RGB[GOVERNMENT], g)
                         pygame.draw.rect(surf, theme.INK_SOFT, g, 1)
-                        held = "a Government marker (a Government Machine branch ran). "
+                        held = "government"
                     elif occ >= 0:
                         img = self._disc(occ, L.n(13), letter=False)
                         surf.blit(img, img.get_rect(center=c))
-                        held = f"{self._who(occ)}'s marker. "
+                        held = "seat"
                     else:
-                        held = "empty. "
+                        held = "empty"
                     self._tip(pygame.Rect(c[0] - L.n(7), c[1] - L.n(7), L.n(13), L.n(14)),
-                              f"Space {k + 1} of {T.extreme(t)}: {held}"
-                              f"A Breakthrough marker placed here gains "
-                              f"{T.benefits(x_.breakthrough[k])}; when every space is full, "
-                              f"the weather is fixed.")
-                need = ", ".join(D.part_colours[c] for c in x_.top_parts) or "none"
-                self._tip(tile, f"{cap(T.extreme(t))}: Breakthrough costs "
-                                f"{x_.science} Science Voucher{'s' if x_.science != 1 else ''}; the "
-                                f"prototype needs the 3 parts of the branch plus the parts on the "
-                                f"tile ({need}). Stack beside the board: {len(s.ew_stack[b])} tiles.")
+                              msg(f"wm.view.rnd.bt_{held}", n=k + 1, tile=T.extreme(t),
+                                  name=self._who(occ) if occ >= 0 else "",
+                                  benefits=T.benefits(x_.breakthrough[k])))
+                need = commas([T.part_colour(c) for c in x_.top_parts]) or msg("wm.view.none")
+                self._tip(tile, msg("wm.view.rnd.tile", tile=cap(T.extreme(t)), n=x_.science, parts=need,
+                                    stack=len(s.ew_stack[b])))
             # research spaces, bottom space 0 drawn lowest
             for i in range(3):
                 ry = ty + 63 + (2 - i) * 21
@@ -1167,17 +1170,15 @@ class WeatherMachineView:
                     img = self._bot(occ, L.n(20))
                     surf.blit(img, img.get_rect(center=r.center))
                 self._space(("rnd", b, i), r)
-                extra = (" The bottom space also costs any 1 Chemical or Machine Part and gives a "
-                         "Bot from your Assembly Line." if i == 0 else "")
-                self._tip(L.r(cx - 28, ry, 56, 21),
-                          f"The {T.branch_space(i)} of the {T.weather(b)} Research branch: "
-                          + (f"{self._who(occ)}'s Bot (it can provide the {D.part_colours[D.rnd_parts[b][i]]}"
-                             f" part of a prototype). " if occ >= 0 else "empty. ")
-                          + f"Research here pays {T.chemical(want)[2:]} and gains "
-                            f"{T.benefits(D.rnd_benefit[i])}.{extra}")
+                self._tip(L.r(cx - 28, ry, 56, 21), lines(
+                    msg("wm.view.rnd.space_bot" if occ >= 0 else "wm.view.rnd.space_empty",
+                        space=T.branch_space(i), weather=T.weather(b),
+                        name=self._who(occ) if occ >= 0 else "",
+                        colour=T.part_colour(D.rnd_parts[b][i]), chemical=T.chemical_name(want),
+                        benefits=T.benefits(D.rnd_benefit[i])),
+                    msg("wm.view.rnd.bottom_extra") if i == 0 else None))
             self._token_stack(surf, f"R:{b}", s.rnd_tokens[b], (cx - 14, ty + 127, 28, 17),
-                              f"R&D Research tokens of {T.weather(b)}: {s.rnd_tokens[b]} left; "
-                              f"Research in this branch takes one.")
+                              msg("wm.view.rnd.tokens", weather=T.weather(b), n=s.rnd_tokens[b]))
 
     # -- Lativ's Office: turn order, initiative, reserve in its band; the Funding tracks -------
 
@@ -1185,48 +1186,45 @@ class WeatherMachineView:
         L = self.L
         x, y, w, h = PANELS[OFFICE]
         ink = va.readable_on(va.LOC_RGB[OFFICE])
-        self._label(surf, "5 · Lativ's Office", L.r(x + 6, y, 124, HEAD_H), 13, ink, bold=True,
+        self._label(surf, msg("wm.view.title.office"), L.r(x + 6, y, 124, HEAD_H), 13, ink, bold=True,
                     align="left")
         here = L.r(x + 134, y + 2, 18, 18)
         if s.lativ_loc == OFFICE:
             surf.blit(self.paint.svg("lativ", here.w), here)
         else:
             pygame.draw.circle(surf, (255, 255, 255), here.center, here.w // 2, 1)
-        self._tip(here, "Lativ's space in his Office" + (": Lativ is here, so players gain income "
-                                                         "at the end of this round." if s.lativ_loc == OFFICE else
-                                                         ": empty."))
-        for row, (label, order, lx, lw) in enumerate((("Turn order", s.turn_order, 156, 72),
-                                                      ("Initiative", s.initiative, 302, 64))):
+        self._tip(here, msg("wm.view.office.lativ_here" if s.lativ_loc == OFFICE
+                            else "wm.view.office.lativ_away"))
+        for row, (label, order, lx, lw) in enumerate(
+                ((msg("wm.view.office.turn_order"), s.turn_order, 156, 72),
+                 (msg("wm.view.office.initiative"), s.initiative, 302, 64))):
             self._label(surf, label, L.r(x + lx, y, lw, HEAD_H), 12, ink, bold=True, align="right")
             for i, seat in enumerate(order):
                 c = L.p(x + lx + lw + 11 + i * 17, y + HEAD_H / 2)
                 img = self._disc(seat, L.n(16))
                 surf.blit(img, img.get_rect(center=c))
-                self._tip(img.get_rect(center=c),
-                          f"{label}: {self._who(seat)} is {T.ORDINALS[i]}."
-                          + (" Take the Initiative (Supply) moves this marker; in Phase C the turn "
-                             "order follows it." if row == 1 else ""))
+                self._tip(img.get_rect(center=c), lines(
+                    msg("wm.view.office.order_tip", order=label, name=self._who(seat), ordinal=T.ORDINALS[i]),
+                    msg("wm.view.office.initiative_tip") if row == 1 else None))
         # the reserve
         nob = L.r(x + 442, y + 2, 18, 18)
         if s.nobel_left:
             surf.blit(self.paint.svg("nobel", nob.w), nob)
         else:
             pygame.draw.circle(surf, theme.LINE, nob.center, nob.w // 2, 1)
-        self._tip(nob, "The Nobel Prize: " + ("on the board; the first player to take a 3rd Award "
-                                              "token takes it (5 CP) and ends the game."
-                                              if s.nobel_left else "taken."))
+        self._tip(nob, msg("wm.view.office.nobel" if s.nobel_left else "wm.view.office.nobel_taken"))
         aw = L.r(x + 464, y + 2, 18, 18)
         surf.blit(self.paint.svg("award", aw.w), aw)
         self._label(surf, f"{s.awards_left}", L.r(x + 483, y, 20, HEAD_H), 12, ink, bold=True,
                     align="left")
-        self._tip(L.r(x + 464, y, 40, HEAD_H), f"Award tokens in the reserve: {s.awards_left}. A "
-                                               f"Breakthrough takes one.")
+        self._tip(L.r(x + 464, y, 40, HEAD_H), msg("wm.view.office.awards", n=s.awards_left))
         rnd = L.r(x + 506, y, w - 512, HEAD_H)
-        self._label(surf, f"Round {s.round}" + (f" of {s.final_round}" if s.final_round else ""), rnd,
-                    12, ink, bold=True, align="right")
-        self._tip(rnd, f"Round {s.round}. Research tokens out of the game: {s.removed_tokens}."
-                  + (" The end of the game is triggered: " + "; ".join(str(R.trigger_words(s, t)) for t in s.triggers)
-                     + f". Round {s.final_round} is the last." if s.final_round else ""))
+        self._label(surf, msg("wm.view.office.round_of" if s.final_round else "wm.view.office.round",
+                              n=s.round, last=s.final_round), rnd, 12, ink, bold=True, align="right")
+        triggers = [R.trigger_words(s, t) for t in s.triggers]
+        self._tip(rnd, msg("wm.view.office.round_tip_final" if s.final_round else "wm.view.office.round_tip",
+                           n=s.round, removed=s.removed_tokens, last=s.final_round,
+                           triggers=joined("wm.view.semicolon", triggers)))
         yield
         # Funding tracks: the end-of-game CP and the markers on a cell's first line, its benefit
         # on the second
@@ -1236,7 +1234,7 @@ class WeatherMachineView:
             yield
             ry = fy + t * 34
             loc = (GOVERNMENT, LAB, RND)[t]
-            self._label(surf, ("Gov", "Lab", "R&D")[t], L.r(x + 4, ry, 38, 34), 13, va.LOC_RGB[loc],
+            self._label(surf, va.voucher_short(t + 1), L.r(x + 4, ry, 38, 34), 13, va.LOC_RGB[loc],
                         bold=True, align="left")
             for i in range(D.funding_length):
                 cx0 = x + 42 + i * cw
@@ -1246,19 +1244,19 @@ class WeatherMachineView:
                 if t == 0:
                     ben = D.funding_gov[i]
                     what = va.short_benefits(ben)
-                    full = T.benefits(ben) if ben else "nothing"
-                    how = "Receive funding gains the benefits of the marker's space and every space to its left."
+                    full = T.benefits(ben)
+                    how = msg("wm.view.fund.gov_how")
                 elif t == 1:
-                    what = f"+{D.funding_lab_modifier[i]}" + (" Sci" if D.funding_lab_science[i] else "")
-                    full = (f"{D.funding_lab_science[i]} Science Voucher and a modifier of "
-                            f"+{D.funding_lab_modifier[i]}")
-                    how = ("Receive funding gains the Science Vouchers up to the marker, then another "
-                           "track as if that marker were further along by the modifier.")
+                    what = msg("wm.view.fund.lab_short_sci" if D.funding_lab_science[i] else
+                               "wm.view.fund.lab_short", n=D.funding_lab_modifier[i])
+                    full = msg("wm.view.fund.lab_full", sci=D.funding_lab_science[i],
+                               n=D.funding_lab_modifier[i])
+                    how = msg("wm.view.fund.lab_how")
                 else:
                     ben = D.funding_rnd[i]
                     what = va.short_benefits(ben)
                     full = T.benefits(ben)
-                    how = "Receive funding gains one space's benefit, the marker's or one to its left."
+                    how = msg("wm.view.fund.rnd_how")
                 self._label(surf, f"{D.funding_end_cp[i]}", L.r(cx0 + 2, ry, 16, 17), 12,
                             theme.MUTED, align="left")
                 self._label(surf, what, L.r(cx0 + 1, ry + 17, cw - 4, 17), 12, theme.INK_SOFT)
@@ -1272,10 +1270,10 @@ class WeatherMachineView:
                 if len(on) > 3:
                     self._label(surf, f"+{len(on) - 2}", L.r(cx0 + 50, ry, cw - 52, 17), 12,
                                 theme.INK, bold=True, align="left")
-                names = ", ".join(self._who(seat) for seat in on)
-                self._tip(r, f"{TRACK_NAMES[t]} Funding track, space {i + 1}: {full}; "
-                             f"{D.funding_end_cp[i]} CP at the end of the game. {how}"
-                             + (f" Markers here: {names}." if names else ""))
+                names = commas([self._who(seat) for seat in on])
+                self._tip(r, lines(msg(f"wm.view.fund.tip.{T.TRACK_KEYS[t]}", n=i + 1, full=full,
+                                       cp=D.funding_end_cp[i]), how,
+                                   msg("wm.view.fund.markers", names=names) if names else None))
 
     # -- the Laboratories ----------------------------------------------------------------------
 
@@ -1304,17 +1302,16 @@ class WeatherMachineView:
             surf.blit(token, token.get_rect(center=L.p(tx + 14, y + 20)))
             self._label(surf, self._who(seat), L.r(tx + 27, y + 3, tw - 30, 17), 13, theme.INK,
                         bold=on, align="left")
-            line2 = (f"to act · {s.pl[seat].cp} CP" if seat in acting else f"{s.pl[seat].cp} CP")
+            line2 = tr("wm.view.tab.to_act_cp" if seat in acting else "wm.view.cp", n=s.pl[seat].cp)
             box2 = L.r(tx + 27, y + 20, tw - 30, 17)
             if self.ctx.text.lay(line2, box2.w, box2.h, L.font(12), bold=True).cut:
-                line2 = "to act" if seat in acting else line2  # the CP stay in the tooltip
+                line2 = tr("wm.view.tab.to_act") if seat in acting else line2  # the CP stay in the tooltip
             self._label(surf, line2, box2, 12,
                         theme.INK if seat in acting else theme.MUTED, bold=seat in acting, align="left")
             self._tabs.append((self._abs(r), seat))
-            self._tip(r, f"{self._who(seat)}'s Laboratory, {s.pl[seat].cp} CP"
-                         + (f" (+{s.pl[seat].end_cp} at the end of the game)" if s.pl[seat].end_cp else "")
-                         + (" (shown)." if on else ": click to show it.")
-                         + (" It is their turn." if seat in acting else ""))
+            key = "wm.view.tab.lab" + ("_end" if s.pl[seat].end_cp else "") + ("_shown" if on else "")
+            self._tip(r, lines(msg(key, name=self._who(seat), n=s.pl[seat].cp, end=s.pl[seat].end_cp),
+                               msg("wm.view.tab.their_turn") if seat in acting else None))
 
     def _draw_laboratory(self, surf: pygame.Surface, s: WMState, seat_shown: int,
                          viewer: int | None) -> Iterator[None]:
@@ -1332,7 +1329,7 @@ class WeatherMachineView:
         self._draw_workshop(surf, s, p, seat_shown, mine)
         self._draw_tiles_beside(surf, p)
 
-    def _heading(self, surf: pygame.Surface, text: str, x: float, y: float, w: float) -> None:
+    def _heading(self, surf: pygame.Surface, text: Msg, x: float, y: float, w: float) -> None:
         self._label(surf, text, self.L.r(x + 4, y, w - 4, 17), 13, theme.INK_SOFT, bold=True,
                     align="left")
 
@@ -1348,40 +1345,43 @@ class WeatherMachineView:
             lim = D.voucher_limit[t]
             self._label(surf, f"{p.vouchers[t]}/{lim}", L.r(cx + 29, y + 3, cell - 31, 18), 13,
                         theme.INK, bold=True, align="left")
-            self._tip(L.r(cx, y, cell, h),
-                      f"{D.voucher_names[t]} Vouchers: {p.vouchers[t]} of at most {lim}."
-                      + (" Science Vouchers may be spent as any other type." if t == V_SCI else "")
-                      + " You only gain a Voucher if there is room on the track.")
+            self._tip(L.r(cx, y, cell, h), lines(
+                msg(f"wm.view.vouchers.{va.VOUCHER_KEYS[t]}", n=p.vouchers[t], limit=lim),
+                msg("wm.view.vouchers.science_any") if t == V_SCI else None,
+                msg("wm.view.vouchers.room")))
 
     def _draw_line(self, surf: pygame.Surface, p: PlayerState, seat: int, mine: bool) -> None:
         """The Assembly Line: 4 sections of 3 slots, their costs, unlocks, benefits and income."""
         L = self.L
         x, y, w, h = LINE
-        self._heading(surf, "Assembly Line", x, y, w)
+        self._heading(surf, msg("wm.view.line.heading"), x, y, w)
         built = 12 - sum(p.line)
         for sec in range(4):
             ry = y + 20 + sec * 52
             opened = B.section_open(p, sec)
             head = L.r(x, ry, 38, 51)
             pygame.draw.rect(surf, (236, 240, 244) if opened else (214, 218, 224), head, border_radius=L.n(4))
-            self._label(surf, f"{D.line_cost[sec]} Sup", L.r(x, ry + 2, 38, 17), 12, theme.INK, bold=True)
+            self._label(surf, msg("wm.view.line.cost", n=D.line_cost[sec]), L.r(x, ry + 2, 38, 17), 12,
+                        theme.INK, bold=True)
             if D.line_unlock_bots[sec]:
-                self._label(surf, "open" if opened else f"{D.line_unlock_bots[sec]}B/{D.line_unlock_tokens[sec]}T",
-                            L.r(x, ry + 32, 38, 17), 12, theme.MUTED)
-            unlock = (f" Opens once {D.line_unlock_bots[sec]} Bots are constructed (you have {built}) "
-                      f"or {D.line_unlock_tokens[sec]} tokens are in your Office (you have "
-                      f"{B.office_tokens(p)}): {'open' if opened else 'locked'}."
-                      if D.line_unlock_bots[sec] else "")
-            self._tip(head, f"Assembly Line section {sec + 1}: constructing one of its Bots costs "
-                            f"{D.line_cost[sec]} Supply Voucher{'s' if D.line_cost[sec] != 1 else ''}.{unlock}")
+                self._label(surf, msg("wm.view.line.open") if opened else msg(
+                    "wm.view.line.unlock_short", bots=D.line_unlock_bots[sec],
+                    tokens=D.line_unlock_tokens[sec]), L.r(x, ry + 32, 38, 17), 12, theme.MUTED)
+            unlock = (msg("wm.view.line.opens_open" if opened else "wm.view.line.opens_locked",
+                          bots=D.line_unlock_bots[sec], built=built, tokens=D.line_unlock_tokens[sec],
+                          have=B.office_tokens(p))
+                      if D.line_unlock_bots[sec] else None)
+            self._tip(head, lines(msg("wm.view.line.section", section=sec + 1, n=D.line_cost[sec]),
+                                  unlock))
             for k in range(3):
                 slot = sec * 3 + k
                 sx = x + 40 + k * 46
                 r = L.r(sx, ry, 44, 51)
                 pygame.draw.rect(surf, (255, 255, 255), r, border_radius=L.n(4))
                 pygame.draw.rect(surf, theme.LINE, r, 1, border_radius=L.n(4))
-                ben = va.short_benefits(D.line_benefit[slot])
-                self._label(surf, ben or "–", L.r(sx, ry + 33, 44, 17), 12, theme.INK_SOFT)
+                ben = va.short_benefits(D.line_benefit[slot]) if D.line_benefit[slot] else msg(
+                    "wm.view.line.none")
+                self._label(surf, ben, L.r(sx, ry + 33, 44, 17), 12, theme.INK_SOFT)
                 income = D.line_income[slot] if slot < 6 else ()
                 if p.line[slot]:
                     img = self._bot(seat, L.n(28))
@@ -1390,24 +1390,22 @@ class WeatherMachineView:
                         self._lit(surf, box)
                     surf.blit(img, box)
                     if mine:
-                        self._pieces.append(Piece(("line", slot), self._abs(box), "Bot", seat, img))
+                        self._pieces.append(Piece(("line", slot), self._abs(box), tr("wm.view.bot"), seat,
+                                                  img))
                 elif income:
                     self._label(surf, va.short_benefits(income), L.r(sx, ry + 6, 44, 20), 12, theme.TEAL)
-                tip = (f"Assembly Line {T.line_slot(slot)}: "
-                       + ("a Bot waits here" if p.line[slot] else "empty")
-                       + (f"; constructing it gains {T.benefits(D.line_benefit[slot])}"
-                          if D.line_benefit[slot] else "")
-                       + (f"; while empty it pays {T.benefits(income)} as income when Lativ is in "
-                          f"his Office" if income else "") + ".")
-                if mine and p.line[slot] and self._movable("line", slot):
-                    tip += " Drag the Bot into your Workshop to construct it."
-                self._tip(r, tip)
+                key = ("wm.view.line.slot" + ("_bot" if p.line[slot] else "")
+                       + ("_gain" if D.line_benefit[slot] else "") + ("_income" if income else ""))
+                self._tip(r, lines(msg(key, slot=T.line_slot(slot), benefits=T.benefits(D.line_benefit[slot]),
+                                       income=T.benefits(income)),
+                                   msg("wm.view.line.drag") if mine and p.line[slot]
+                                   and self._movable("line", slot) else None))
 
     def _draw_office_rows(self, surf: pygame.Surface, s: WMState, p: PlayerState, seat: int,
                           mine: bool) -> None:
         L = self.L
         x, y, w, h = OFFICE_ROWS
-        self._heading(surf, "Office", x, y, 56)
+        self._heading(surf, msg("wm.view.office.heading"), x, y, 56)
         # the space to the top left of the Office: tokens waiting to be placed (shown while any
         # is waiting; an empty box said nothing)
         waiting = list(p.pending_tokens) + ["A"] * p.pending_awards
@@ -1415,9 +1413,7 @@ class WeatherMachineView:
             wait = L.r(x + 58, y - 1, w - 58, 22)
             pygame.draw.rect(surf, (255, 250, 232), wait, border_radius=L.n(5))
             pygame.draw.rect(surf, theme.HIGHLIGHT, wait, 1, border_radius=L.n(5))
-            self._tip(wait, "The space to the top left of the Office: Research tokens wait here "
-                            "until the end of the turn; Award tokens may be placed at any moment of "
-                            f"the turn. Waiting: {', '.join(tr(T.token(t)) for t in waiting)}.")
+            self._tip(wait, msg("wm.view.office.waiting", tokens=commas([T.token(t) for t in waiting])))
         for k, tok in enumerate(waiting[:6]):
             img = self.paint.research_token(tok, L.n(20))
             box = img.get_rect(center=L.p(x + 70 + 22 * k, y + 10))
@@ -1426,9 +1422,9 @@ class WeatherMachineView:
                 self._lit(surf, box, circle=True)
             surf.blit(img, box)
             if mine:
-                self._pieces.append(Piece(("tok", tok), self._abs(box), T.token(tok), seat, img))
-            self._tip(box, f"{cap(T.token(tok))}, waiting to be placed."
-                      + (" Drag it onto a lit Office space." if movable else ""))
+                self._pieces.append(Piece(("tok", tok), self._abs(box), tr(T.token(tok)), seat, img))
+            self._tip(box, lines(msg("wm.view.office.token_waiting", token=cap(T.token(tok))),
+                                 msg("wm.view.office.token_drag") if movable else None))
         cw, ch = 40, 24
         for r_ in range(6):
             ry = y + 22 + r_ * (ch + 2)
@@ -1445,10 +1441,9 @@ class WeatherMachineView:
                 elif ben:
                     self._label(surf, va.short_benefits(ben), r, 12, theme.INK_SOFT)
                 self._space(("office", r_, c), r)
-                self._tip(r, f"{cap(T.office_space(r_, c))}: a "
-                             f"{T.TOKEN_COLOURS[colour]} space"
-                             + (f", covering it gains {T.benefits(ben)}" if ben else "")
-                             + (f"; holds {T.token(cell)}." if cell else "; empty."))
+                self._tip(r, msg("wm.view.office.cell" + ("_gain" if ben else "") + ("_holds" if cell else ""),
+                                 space=cap(T.office_space(r_, c)), colour=T.TOKEN_COLOURS[colour],
+                                 benefits=T.benefits(ben), token=T.token(cell) if cell else ""))
             # the Breakthrough marker: next to the tokens, slid right (published) or gone
             bt = p.breakthrough[r_]
             tx = x + 3 * (cw + 2)
@@ -1461,16 +1456,14 @@ class WeatherMachineView:
                 img = self._disc(seat, L.n(13), letter=False)
                 c = L.p(tx + 8, ry + ch / 2) if bt == 0 else L.p(x + w - 8, ry + ch / 2)
                 surf.blit(img, img.get_rect(center=c))
-            state = ("next to the tokens: publishing a paper on this row slides it right, gaining "
-                     f"{T.benefits(D.slide_benefit[r_])}" if bt == 0 else
-                     "on the rightmost space: the paper is published; a Breakthrough can move it to "
-                     "an Extreme Weather tile" if bt == 1 else "used for a Breakthrough")
-            self._tip(track, f"Office row {r_ + 1}, Breakthrough marker: {state}.")
+            state = ("next", "published")[bt] if bt < 2 else "used"
+            self._tip(track, msg(f"wm.view.office.bt_{state}", n=r_ + 1,
+                                 benefits=T.benefits(D.slide_benefit[r_])))
 
     def _draw_goals(self, surf: pygame.Surface, p: PlayerState, mine: bool) -> None:
         L = self.L
         x, y, w, h = GOALS
-        self._heading(surf, "Goals", x, y, w)
+        self._heading(surf, msg("wm.view.goals.heading"), x, y, w)
         placed = {sp: (g, f) for sp, g, f in p.goals_set}
         gw, gh = (w - 4) / 3, 37
         for sp in range(6):
@@ -1482,16 +1475,15 @@ class WeatherMachineView:
             if sp in placed:
                 g, flipped = placed[sp]
                 self._goal_face(surf, g, r.inflate(-L.n(2), -L.n(2)), flipped)
-                self._tip(r, f"{cap(T.goal_space(sp))}: {T.goal(g)}"
-                             + (" (flipped: funding received; still scored)" if flipped else "")
-                             + ". 5 CP at the end of the game if met.")
+                self._tip(r, msg("wm.view.goals.space_set_flipped" if flipped else "wm.view.goals.space_set",
+                                 space=cap(T.goal_space(sp)), goal=T.goal(g)))
             else:
                 self._label(surf, va.short_benefits(D.goal_space_benefit[sp]), r, 12, theme.INK_SOFT)
-                self._tip(r, f"{cap(T.goal_space(sp))}: empty. Setting a Goal here "
-                             f"(Investment tile) gains {T.benefits(D.goal_space_benefit[sp])}.")
+                self._tip(r, msg("wm.view.goals.space_empty", space=cap(T.goal_space(sp)),
+                                 benefits=T.benefits(D.goal_space_benefit[sp])))
         # goal tiles below the Laboratory: three rows of three (narrower when there are more)
         hx, hy, hw, hh = GOAL_HAND
-        self._heading(surf, "Goal tiles", hx, hy, hw)
+        self._heading(surf, msg("wm.view.goals.hand"), hx, hy, hw)
         hand = p.goals_hand
         cols = max(3, -(-len(hand) // 3))
         rows = max(1, -(-len(hand) // cols))
@@ -1504,13 +1496,11 @@ class WeatherMachineView:
                 movable = self._movable("goal", g)
                 if movable:
                     pygame.draw.rect(surf, theme.HIGHLIGHT, r.inflate(L.n(4), L.n(4)), L.n(2), border_radius=L.n(4))
-                self._pieces.append(Piece(("goal", g), self._abs(r), T.goal(g), None, img))
+                self._pieces.append(Piece(("goal", g), self._abs(r), tr(T.goal(g)), None, img))
             else:
                 movable = False
-            self._tip(r, f"{cap(T.goal(g))} (set {D.goals[g].set}), below the "
-                         f"Laboratory. Setting a Goal (Investment tile) puts it on a Goal space of its "
-                         f"colour; a Citation removes it from the game."
-                      + (" Drag it onto a lit Goal space." if movable else ""))
+            self._tip(r, lines(msg("wm.view.goals.tile", goal=cap(T.goal(g)), set=D.goals[g].set),
+                               msg("wm.view.goals.drag") if movable else None))
 
     def _goal_face(self, surf: pygame.Surface, g: int, r: pygame.Rect, flipped: bool) -> None:
         L = self.L
@@ -1519,7 +1509,7 @@ class WeatherMachineView:
         pygame.draw.rect(surf, fill, r, border_radius=L.n(4))
         ink = (255, 255, 255)
         half = r.h // 2
-        self._label(surf, va.METRIC_SHORT.get(x.metric, x.metric),
+        self._label(surf, va.metric_short(x.metric),
                     pygame.Rect(r.x + 1, r.y, r.w - 2, half), 12, ink)
         self._label(surf, f"{x.target}", pygame.Rect(r.x + 1, r.y + half, r.w - 2, r.h - half), 12,
                     ink, bold=True)
@@ -1558,7 +1548,7 @@ class WeatherMachineView:
     def _draw_workshop(self, surf: pygame.Surface, s: WMState, p: PlayerState, seat: int, mine: bool) -> None:
         L = self.L
         x, y, w, h = WORKSHOP
-        self._heading(surf, "Workshop", x, y, 120)
+        self._heading(surf, msg("wm.view.workshop.heading"), x, y, 120)
         g = B.grid(p)
         maxc = max([c for _r, c in g] + [0])
         pending = self._placing_tile() if s.stack and s.stack[-1].seat == seat else None
@@ -1575,18 +1565,15 @@ class WeatherMachineView:
                 if c == 0:
                     pygame.draw.rect(surf, (236, 232, 222), cell, border_radius=L.n(5))
                     pygame.draw.rect(surf, theme.INK_SOFT, cell, 1, border_radius=L.n(5))
-                    what = ("Chemical of any type", "Machine Part", "Bot")[r]
-                    self._label(surf, ("Chem", "Part", "Bot")[r],
+                    self._label(surf, msg(f"wm.view.workshop.short.{r}"),
                                 pygame.Rect(cell.x, cell.bottom - L.n(18), cell.w, L.n(17)), 12,
                                 theme.MUTED)
-                    self._tip(cell, f"The printed Workshop space in the {T.ws_row(r)}: holds 1 {what}.")
+                    self._tip(cell, msg(f"wm.view.workshop.printed.{r}", row=T.ws_row(r)))
                 elif (r, c) in g:
                     t = next(t for rr, cc, t, f in p.tiles if (rr, cc) == (r, c))
                     f = next(f for rr, cc, t, f in p.tiles if (rr, cc) == (r, c))
                     surf.blit(self.paint.tile(t, f, cell.w), cell)
-                    self._tip(cell, f"{cap(T.tile(t))} in the {T.ws_row(r)}: holds 1 Machine "
-                                    f"Part or 1 Bot; where it meets the tile below, the half-circles "
-                                    f"make a Chemical space of their colour.")
+                    self._tip(cell, msg("wm.view.workshop.tile", tile=cap(T.tile(t)), row=T.ws_row(r)))
                 else:
                     if c > maxc + 1:
                         continue
@@ -1605,16 +1592,17 @@ class WeatherMachineView:
                             self._lit(surf, box)
                         surf.blit(img, box)
                         if mine:
-                            self._pieces.append(Piece(("bot", (r, c)), self._abs(box), "Bot", seat, img))
-                        self._tip(box, f"{self._who(seat)}'s Bot in the Workshop."
-                                  + (" Drag it onto a lit space of the Government Machine, the "
-                                     "Weather Machine or R&D." if movable else ""))
+                            self._pieces.append(Piece(("bot", (r, c)), self._abs(box), tr("wm.view.bot"),
+                                                      seat, img))
+                        self._tip(box, lines(msg("wm.view.workshop.bot", name=self._who(seat)),
+                                             msg("wm.view.workshop.bot_drag") if movable else None))
                     else:
                         colour = int(it[1:])
                         img = self.paint.tinted("part", round(cell.w * 0.45), va.PART_RGB[colour])
                         surf.blit(img, img.get_rect(center=centre))
-                        self._tip(img.get_rect(center=centre), f"{cap(T.part(colour))} in the "
-                                                               f"{T.ws_row(r)} of the Workshop.")
+                        self._tip(img.get_rect(center=centre), msg("wm.view.workshop.part",
+                                                                   part=cap(T.part(colour)),
+                                                                   row=T.ws_row(r)))
         # chemicals: on junctions and the printed top-left space
         spots = [((r, c), L.p(x + c * cs + cs / 2 - 1, top + (r + 1) * cs - 1)) for (r, c) in chem_at]
         if overflow:
@@ -1628,15 +1616,15 @@ class WeatherMachineView:
                 self._lit(surf, box, circle=True)
             surf.blit(img, box)
             if mine:
-                self._pieces.append(Piece(("wschem", wi), self._abs(box), D.chemical_names[wi], seat, img))
+                self._pieces.append(Piece(("wschem", wi), self._abs(box), tr(T.chemical_proper(wi)), seat,
+                                          img))
             sec = None
             slot = B.supply_rightmost_empty(s, wi)
             if slot is not None:
                 sec = D.chem_section[slot]
-            self._tip(box, f"{cap(T.chemical(wi)[2:])} in the Workshop."
-                      + (f" Drag it onto its row of the Supply to return it for "
-                         f"{D.chem_return[sec]} Supply Voucher{'s' if D.chem_return[sec] != 1 else ''}."
-                         if movable and sec is not None else ""))
+            self._tip(box, lines(msg("wm.view.workshop.chemical", chemical=cap(T.chemical_name(wi))),
+                                 msg("wm.view.workshop.chemical_drag", n=D.chem_return[sec])
+                                 if movable and sec is not None else None))
         # the tile being placed, beside the Workshop
         if pending is not None:
             r = L.r(x + ncols * cs + 0.15 * cs, top + cs, cs - 2, cs - 2)
@@ -1645,12 +1633,11 @@ class WeatherMachineView:
             if movable:
                 self._lit(surf, r)
             surf.blit(img, r)
-            self._label(surf, "R: turn", pygame.Rect(r.x - L.n(4), r.bottom + L.n(2), r.w + L.n(8),
+            self._label(surf, msg("wm.view.workshop.turn"), pygame.Rect(r.x - L.n(4), r.bottom + L.n(2), r.w + L.n(8),
                                                      L.n(17)), 12, theme.MUTED)
             if mine:
-                self._pieces.append(Piece(("newtile", pending), self._abs(r), T.tile(pending), seat, img))
-            self._tip(r, f"{cap(T.tile(pending))}, to be placed now. Drag it onto a lit "
-                         f"position next to the Workshop; press R or right-click to turn it.")
+                self._pieces.append(Piece(("newtile", pending), self._abs(r), tr(T.tile(pending)), seat, img))
+            self._tip(r, msg("wm.view.workshop.new_tile", tile=cap(T.tile(pending))))
 
     def _draw_tiles_beside(self, surf: pygame.Surface, p: PlayerState) -> None:
         """Subsidy and Investment tiles to the left of the Laboratory, and the papers and
@@ -1662,18 +1649,17 @@ class WeatherMachineView:
             r = L.r(x + k * 47, y, 44, 24)
             kind = D.subsidy_types[D.subsidy_tiles[tid]]
             pygame.draw.rect(surf, va.LOC_RGB[GOVERNMENT] if up else (205, 212, 220), r, border_radius=L.n(4))
-            self._label(surf, va.SUBSIDY_SHORT[kind], r, 12, (255, 255, 255) if up else theme.INK_SOFT,
+            self._label(surf, va.subsidy_short(kind), r, 12, (255, 255, 255) if up else theme.INK_SOFT,
                         bold=True)
-            self._tip(r, f"{cap(T.subsidy(tid))}: "
-                         + (f"blue side up; at the start of a turn, flip it for {T.benefit(kind)}."
-                            if up else "flipped (used).")
-                         + (f" {len(p.subsidies)} Subsidy tiles in all." if len(p.subsidies) > 6 else ""))
+            self._tip(r, lines(msg("wm.view.beside.subsidy_up" if up else "wm.view.beside.subsidy_flipped",
+                                   subsidy=cap(T.subsidy(tid)), benefit=T.benefit(kind)),
+                               msg("wm.view.beside.subsidies", n=len(p.subsidies))
+                               if len(p.subsidies) > 6 else None))
         r = L.r(x + len(shown) * 47, y, 84, 24)
         pygame.draw.rect(surf, (252, 236, 196), r, border_radius=L.n(4))
         pygame.draw.rect(surf, theme.SUN, r, 1, border_radius=L.n(4))
-        self._label(surf, f"Invest. {p.investments}", r, 12, theme.INK, bold=True)
-        self._tip(r, f"Investment tiles: {p.investments}. At the start of a turn, return one to set a "
-                     f"Goal or receive funding from a Goal tile's Funding track.")
-        info = (f"Papers {p.papers} · Awards {p.awards}" + (" · Nobel Prize" if p.nobel else "")
-                + (f" · end CP +{p.end_cp}" if p.end_cp else ""))
+        self._label(surf, msg("wm.view.beside.invest", n=p.investments), r, 12, theme.INK, bold=True)
+        self._tip(r, msg("wm.view.beside.invest_tip", n=p.investments))
+        info = msg("wm.view.beside.info" + ("_nobel" if p.nobel else "") + ("_end" if p.end_cp else ""),
+                   papers=p.papers, awards=p.awards, end=p.end_cp)
         self._label(surf, info, L.r(x + 4, y + 28, w - 8, 20), 13, theme.INK_SOFT, bold=True, align="left")

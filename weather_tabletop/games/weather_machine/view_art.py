@@ -11,6 +11,7 @@ import math
 
 import pygame
 
+from weather_tabletop.i18n import Msg, language, msg, tr
 from weather_tabletop.ui import art, theme
 from weather_tabletop.ui.art import SurfaceCache
 from weather_tabletop.ui.table_view import draw_shape
@@ -37,60 +38,57 @@ PALE: dict[str, RGB] = {"G": (214, 230, 245), "L": (214, 238, 224), "R": (230, 2
 VOUCHER_RGB: tuple[RGB, ...] = ((58, 166, 160), (47, 125, 191), (63, 158, 110), (138, 107, 184),
                                 (242, 177, 52))
 VOUCHER_KEYS = ("supply", "government", "lab", "rnd", "science")
-VOUCHER_SHORT = ("Sup", "Gov", "Lab", "R&D", "Sci")
 LATIV_RGB: RGB = (91, 107, 122)
-WEATHER_SHORT = ("Rain", "Wind", "Sun", "Fog", "Snow")
-
-SUBSIDY_SHORT = {"work_experiment": "Work", "sell_part": "Sell", "construct_bot": "Bot",
-                 "extend_workshop": "Tile", "publish": "Paper"}
-ACTION_SHORT = {"sell_part": "Sell a Part", "work_experiment": "Work on Exp.",
-                "publish": "Publish", "breakthrough": "Breakthrough",
-                "extend_workshop": "Extend", "construct_bot": "Bot"}
-METRIC_SHORT = {
-    "gov_bots": "Gov Bots", "rnd_bots": "R&D Bots", "subsidies": "Subsidies", "papers": "Papers",
-    "citations": "Citations", "awards": "Awards", "investments": "Invest.",
-    "rows_complete": "Full rows", "weathers": "Weathers", "breakthroughs": "Breakthr.",
-    "workshop_tiles": "WS tiles", "parts": "Parts", "chemicals": "Chems",
-    "bots_built": "Bots built", "funding_government": "Gov track", "funding_lab": "Lab track",
-    "funding_rnd": "R&D track", "office_G": "G tokens", "office_L": "L tokens",
-    "office_R": "R tokens",
-}
+#: the benefits that are actions, short (``wm.short.action.<kind>``)
+ACTION_KINDS = ("sell_part", "secure", "work_experiment", "publish", "research", "breakthrough",
+                "extend_workshop", "construct_bot")
+_SHORT = ("voucher_any", "chemical", "part", "investment", "funding_any", "construct_bot")
 
 
-def short_benefit(b: str) -> str:
+def voucher_short(vtype: int) -> Msg:
+    """A Voucher type in a few characters ("Sup", "R&D")."""
+    return msg(f"wm.short.voucher.{VOUCHER_KEYS[vtype]}")
+
+
+def subsidy_short(kind: str) -> Msg:
+    """A Subsidy tile's action in a word ("Sell")."""
+    return msg(f"wm.short.subsidy.{kind}")
+
+
+def metric_short(metric: str) -> Msg:
+    """A Goal tile's condition in a few characters ("Gov Bots")."""
+    return msg(f"wm.short.metric.{metric}")
+
+
+def short_benefit(b: str) -> Msg:
     """A benefit in a few characters, for a small space on the board (tooltips say it in full)."""
     kind, _, arg = b.partition(":")
-    if kind == "cp":
-        return f"{arg} CP"
-    if kind == "endcp":
-        return f"{arg} CP end"
+    if kind in ("cp", "endcp"):
+        return msg(f"wm.short.{kind}", n=int(arg))
     if kind == "voucher":
         t, _, n = arg.partition(":")
-        return f"+{n} {VOUCHER_SHORT[VOUCHER_KEYS.index(t)]}"
-    if kind == "voucher_any":
-        return "+1 any"
-    if kind == "chemical":
-        return "Chem."
-    if kind == "part":
-        return "Part"
-    if kind == "investment":
-        return "Invest."
+        return msg("wm.short.voucher", n=int(n), voucher=voucher_short(VOUCHER_KEYS.index(t)))
+    if kind in _SHORT:
+        return msg(f"wm.short.{kind}")
     if kind == "funding":
-        return {"government": "Gov", "lab": "Lab", "rnd": "R&D"}[arg] + " +1"
-    if kind == "funding_any":
-        return "Track"
-    if kind == "construct_bot":
-        return "Bot"
-    return ACTION_SHORT.get(kind, kind)
+        return msg("wm.short.funding", track=voucher_short(VOUCHER_KEYS.index(arg)))
+    if kind in ACTION_KINDS:
+        return msg(f"wm.short.action.{kind}")
+    return msg("wm.short.code", code=b)
 
 
-def short_benefits(items: tuple[str, ...]) -> str:
+def short_benefits(items: tuple[str, ...]) -> Msg:
     """Benefits in a few characters, the same one twice counted ("2 Part + 2 CP")."""
-    shown: list[str] = []
+    shown: list[Msg] = []
     for b in dict.fromkeys(items):
         n = items.count(b)
-        shown.append(short_benefit(b) if n == 1 else f"{n} {short_benefit(b)}")
-    return " + ".join(shown)
+        shown.append(short_benefit(b) if n == 1 else msg("wm.short.times", n=n, benefit=short_benefit(b)))
+    if not shown:
+        return msg("wm.short.none")
+    out = shown[-1]
+    for item in reversed(shown[:-1]):
+        out = msg("wm.short.plus", a=item, b=out)
+    return out
 
 
 def readable_on(rgb: RGB) -> RGB:
@@ -184,17 +182,18 @@ class Painter:
             if token == "C":
                 pygame.draw.circle(surf, (250, 250, 250), (c, c), c - 1)
                 pygame.draw.circle(surf, theme.INK, (c, c), c - 1, max(1, size // 12))
-                lab = self.text.render("C", max(7, round(size * 0.55)), theme.INK, bold=True)
+                lab = self.text.render(tr("wm.short.citation_initial"), max(7, round(size * 0.55)),
+                                       theme.INK, bold=True)
             else:
                 colour, w = token.split(":")
                 pygame.draw.circle(surf, CHEM_RGB[int(w)], (c, c), c - 1)
                 pygame.draw.circle(surf, TOKEN_RGB[colour], (c, c), max(2, round(c * 0.72)))
                 pygame.draw.circle(surf, theme.INK, (c, c), c - 1, max(1, size // 14))
-                lab = self.text.render(WEATHER_SHORT[int(w)][0], max(7, round(size * 0.5)),
-                                       (255, 255, 255), bold=True)
+                lab = self.text.render(tr(f"wm.short.weather_initial.{D.weathers[int(w)]}"),
+                                       max(7, round(size * 0.5)), (255, 255, 255), bold=True)
             surf.blit(lab, lab.get_rect(center=(c, c)))
             return surf
-        return self._get(("rtok", token, size), make)
+        return self._get(("rtok", token, size, language()), make)  # the initial is a word's
 
     def voucher(self, vtype: int, size: int) -> pygame.Surface:
         return self.svg(f"voucher_{VOUCHER_KEYS[vtype]}", size)
@@ -208,5 +207,6 @@ def badge(text: pygame.Surface, fill: tuple, pad: int) -> pygame.Surface:
     return surf
 
 
-__all__ = ["Painter", "badge", "short_benefit", "short_benefits", "CHEM_RGB", "PART_RGB",
+__all__ = ["Painter", "badge", "short_benefit", "short_benefits", "voucher_short", "subsidy_short",
+           "metric_short", "CHEM_RGB", "PART_RGB",
            "LOC_RGB", "TOKEN_RGB", "VOUCHER_RGB", "D"]

@@ -105,6 +105,11 @@ def chemical_name(w: int) -> Msg:
     return term(f"wm.chemical_name.{D.weathers[w]}")
 
 
+def chemical_proper(w: int) -> Msg:
+    """A Chemical's own name: 'Verdino'."""
+    return term(f"wm.chemical_proper.{D.weathers[w]}")
+
+
 def chem_colour(w: int) -> Msg:
     """A Chemical's colour: 'green'."""
     return term(f"wm.chem_colour.{D.weathers[w]}")
