@@ -23,6 +23,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any, ClassVar, Hashable, Mapping, Protocol, Sequence, TypeVar
 
+from ..i18n import Msg, msg
+
 State = TypeVar("State")
 
 
@@ -119,11 +121,18 @@ class ScoreLine:
 
 @dataclass(frozen=True)
 class Colour:
-    """A player colour with the letter shown on its pieces for colour-blind players."""
+    """A player colour with the letter shown on its pieces for colour-blind players; ``name``
+    is the catalogue key of its name when the game names it its own way (Meteo's "yellow" is
+    light yellow), else the app's ``colour.<key>``."""
 
     key: str
     rgb: tuple[int, int, int]
     letter: str
+    name: str = ""
+
+    def label(self) -> Msg:
+        """The colour's name, to show."""
+        return msg(self.name or f"colour.{self.key}")
 
 
 class Game(Protocol[State]):

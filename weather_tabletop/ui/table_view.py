@@ -240,7 +240,7 @@ class GenericTableView:
         for circle, i in self._tokens:
             if circle.collidepoint(pos):
                 c = self.ctx.colour(self.game, i)
-                return tr("view.token_tip", name=self.ctx.name(i), colour=tr(c.key.capitalize()),
+                return tr("view.token_tip", name=self.ctx.name(i), colour=c.label(),
                           letter=c.letter)
         for rect, cmd in self._moves:
             if rect.collidepoint(pos):

@@ -65,12 +65,12 @@ from .state import (DRAW, END, HAND_SIZE, MAX_PLACED, MOVE, OVER, PLACE, SETUP,
 hidden_information = True
 
 COLOURS = (
-    Colour("red", (214, 48, 49), "R"),
-    Colour("green", (46, 150, 70), "G"),
-    Colour("orange", (230, 140, 30), "O"),
-    Colour("yellow", (238, 214, 90), "Y"),
-    Colour("blue", (40, 80, 200), "B"),
-    Colour("lightblue", (120, 190, 240), "L"),
+    Colour("red", (214, 48, 49), "R", "meteo.colour.red"),
+    Colour("green", (46, 150, 70), "G", "meteo.colour.green"),
+    Colour("orange", (230, 140, 30), "O", "meteo.colour.orange"),
+    Colour("yellow", (238, 214, 90), "Y", "meteo.colour.yellow"),
+    Colour("blue", (40, 80, 200), "B", "meteo.colour.blue"),
+    Colour("lightblue", (120, 190, 240), "L", "meteo.colour.lightblue"),
 )
 
 # Setup: "With 2 players, two opposite colours ... With 3 players, red, dark yellow (orange) and

@@ -447,7 +447,8 @@ class SetupScene(Scene):
         return max(self.text_size(t, *DROPDOWN)[0] for t in texts) + self._dropdown_extra()
 
     def _colour_choices(self) -> list[tuple[str, str]]:
-        return [(f"{tr(c.key.capitalize())} ({c.letter})", c.key) for c in self.game.colours]
+        return [(tr("setup.colour_choice", colour=c.label(), letter=c.letter), c.key)
+                for c in self.game.colours]
 
     def _kind_choices(self) -> list[tuple[str, str]]:
         return [(tr("setup.person"), "person")] + [
@@ -455,15 +456,10 @@ class SetupScene(Scene):
              "computer:" + lv) for lv in computer_levels(self.game)]
 
     def _wrap(self, text: str, ids: tuple[str, ...], width: int) -> list[str]:
-        """``text`` broken into lines no wider than ``width`` in the font of ``ids``."""
-        lines: list[str] = []
-        for word in text.split():
-            joined = f"{lines[-1]} {word}" if lines else word
-            if lines and self.text_size(joined, *ids)[0] <= width - 2:
-                lines[-1] = joined
-            else:
-                lines.append(word)
-        return lines or [""]
+        """``text`` broken into lines no wider than ``width`` in the font of ``ids`` (at spaces
+        and between CJK characters, as everywhere in the app)."""
+        return theme.wrap_lines(" ".join(text.split()), lambda t: self.text_size(t, *ids)[0],
+                                width - 2) or [""]
 
     def _label_rows(self, text: str, ids: tuple[str, ...], width: int, gap: int = 0) -> list[Row]:
         """One row per line of ``text`` wrapped to ``width`` (labels never cut)."""
