@@ -312,3 +312,15 @@ def join(items: list[Any]) -> str:
     for item in reversed(items[:-2]):
         text = tr("list.middle", a=item, b=text)
     return text
+
+
+def listing(items: list[Any]) -> str:
+    """``items`` one after another, without "and" ("A, B, C"; 「A、B、C」): a row of figures
+    such as a score's categories."""
+    items = [str(_shown(i)) for i in items]
+    if not items:
+        return ""
+    text = items[-1]
+    for item in reversed(items[:-1]):
+        text = tr("list.middle", a=item, b=text)
+    return text

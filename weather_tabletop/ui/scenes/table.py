@@ -15,7 +15,7 @@ import pygame_gui
 from ... import games, guide
 from ...engine.protocol import Command, IllegalMove
 from ...engine.storage import SaveFailed
-from ...i18n import language, tr
+from ...i18n import language, tr, listing
 from .. import theme, widgets
 from ..action_list import ActionList
 from ..computer import Computers
@@ -505,7 +505,7 @@ class TableScene(Scene):
             if self.session.seat_is_computer(seat) and not self.session.read_only:
                 turn += "  " + tr("table.thinking")
         else:
-            turn = tr("table.to_act", names=", ".join(self._name(s) for s in acting))
+            turn = tr("table.to_act", names=listing([self._name(s) for s in acting]))
         if self.session.is_demo:
             turn = tr("demo.banner", what=turn)
         elif self.session.replay is not None:
@@ -566,7 +566,8 @@ class TableScene(Scene):
         ink, muted = tuple(theme.INK)[:3], tuple(theme.MUTED)[:3]
         paragraphs = []
         for s in lines:
-            detail = ", ".join(f"{tr(k)} {v}" for k, v in s.breakdown)
+            detail = listing([tr("table.score_part", category=tr(k), points=v)
+                              for k, v in s.breakdown])
             paragraphs.append(((self._name(s.seat), self._seat_rgb(s.seat), True), ("  ", ink, False),
                                (str(s.total), ink, True)))
             paragraphs.append(((detail, muted, False),))
