@@ -158,13 +158,10 @@ def test_every_component_is_named_from_the_catalogue():
 
 
 def test_names_render_in_the_reader_language_when_shown():
-    """A name is a message, rendered when shown; a module that still builds its sentences as
-    text may add it to a text (``words.Name``)."""
+    """A name is a message, rendered when shown (a list of names in the language's list
+    pattern)."""
     name = T.tile(0)
-    assert isinstance(name, Msg)
-    assert "Workshop tile" in tr(name)
-    assert name + "." == tr(name) + "." and "x " + name == "x " + tr(name)
-    assert name[0] == tr(name)[0]
+    assert isinstance(name, Msg) and "Workshop tile" in tr(name)
     assert tr(T.and_list([T.weather(0), T.weather(1), T.weather(2)])) == "Rain, Wind and Sun"
 
 

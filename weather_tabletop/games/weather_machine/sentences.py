@@ -163,12 +163,6 @@ def pay_purpose(s: WMState, step: Step | None) -> Msg | str:
     return msg("wm.purpose.executive") if step.vtype == ANY else ""
 
 
-def _say(key: str, **params: Any) -> Msg:
-    """A command's description: a message which the rule modules still writing their log as
-    text (issue 17, converted separately) may also add to a text (``words.Name``)."""
-    return T.term(key, **params)
-
-
 def _flags(*names: str | bool) -> str:
     """A key's suffix from the parts a sentence has: ``_flags("paid", cost > 0)``-style pairs."""
     out = ""
@@ -188,37 +182,37 @@ def describe(s: WMState, cmd: Command) -> Msg:
     free = kind in ("benefit_action", "bot", "tile_choice")
     if isinstance(cmd, DraftGoals):
         conds = [T.goal_condition(g.id) for g in D.goals if g.set == cmd.symbol and g.colour == cmd.colour]
-        return _say("wm.cmd.draft", name=who, colour=T.GOAL_COLOURS.get(cmd.colour, cmd.colour),
+        return msg("wm.cmd.draft", name=who, colour=T.GOAL_COLOURS.get(cmd.colour, cmd.colour),
                    set=cmd.symbol, goals=T.and_list(conds))
     if isinstance(cmd, Done):
         if kind == "actions":
-            return _say("wm.cmd.done.actions", name=who, location=T.location(step.location))
+            return msg("wm.cmd.done.actions", name=who, location=T.location(step.location))
         if kind == "benefit_action":
             if step.action in T.ACTION_NAMES:
-                return _say("wm.cmd.done.benefit_action", name=who, action=T.ACTION_NAMES[step.action])
-            return _say("wm.cmd.done.bonus", name=who)
+                return msg("wm.cmd.done.benefit_action", name=who, action=T.ACTION_NAMES[step.action])
+            return msg("wm.cmd.done.bonus", name=who)
         if kind in ("supply_turn", "turn_sub", "tokens", "final_place"):
-            return _say(f"wm.cmd.done.{kind}", name=who)
-        return _say("wm.cmd.done", name=who)
+            return msg(f"wm.cmd.done.{kind}", name=who)
+        return msg("wm.cmd.done", name=who)
     if isinstance(cmd, Confirm):
         answer = "yes" if cmd.yes else "no"
         if kind == "lock_pay":
-            return _say(f"wm.cmd.lock_pay.{answer}", name=who)
+            return msg(f"wm.cmd.lock_pay.{answer}", name=who)
         if kind == "exp_pay":
             e = step.tile
-            return _say(f"wm.cmd.exp_pay.{answer}", name=who, experiment=T.experiment(e),
+            return msg(f"wm.cmd.exp_pay.{answer}", name=who, experiment=T.experiment(e),
                        vouchers=T.voucher(V_SCI, D.experiments[e].science))
         if kind == "exp_keep":
-            return _say(f"wm.cmd.exp_keep.{answer}", name=who, weather=T.weather(step.branch))
-        return _say(f"wm.cmd.answer.{answer}", name=who)
+            return msg(f"wm.cmd.exp_keep.{answer}", name=who, weather=T.weather(step.branch))
+        return msg(f"wm.cmd.answer.{answer}", name=who)
     if isinstance(cmd, UseSubsidy):
         b = D.subsidy_types[D.subsidy_tiles[cmd.tile]]
-        return _say("wm.cmd.use_subsidy", name=who, subsidy=T.subsidy(cmd.tile), benefit=T.benefit(b))
+        return msg("wm.cmd.use_subsidy", name=who, subsidy=T.subsidy(cmd.tile), benefit=T.benefit(b))
     if isinstance(cmd, SetGoal):
-        return _say("wm.cmd.set_goal", name=who, goal=T.goal(cmd.goal), space=T.goal_space(cmd.space),
+        return msg("wm.cmd.set_goal", name=who, goal=T.goal(cmd.goal), space=T.goal_space(cmd.space),
                    benefits=T.benefits(D.goal_space_benefit[cmd.space]))
     if isinstance(cmd, ReceiveFunding):
-        return _say("wm.cmd.receive_funding", name=who, goal=T.goal(cmd.goal),
+        return msg("wm.cmd.receive_funding", name=who, goal=T.goal(cmd.goal),
                    track=T.track(COLOUR_TRACK[D.goals[cmd.goal].colour]))
     if isinstance(cmd, MoveScientist):
         return _move(s, cmd, who, p)
@@ -228,135 +222,135 @@ def describe(s: WMState, cmd: Command) -> Msg:
         else:
             t = s.offer[cmd.source] if 0 <= cmd.source < 4 else EMPTY
         key = "wm.cmd.extend.stack" if cmd.source == 4 else "wm.cmd.extend.offer"
-        return _say(key + _flags("paid", not free), name=who, space=cmd.source + 1,
+        return msg(key + _flags("paid", not free), name=who, space=cmd.source + 1,
                    tile=T.tile(t) if t >= 0 else msg("wm.a_workshop_tile"))
     if isinstance(cmd, PlaceTile):
         t = step.tile if kind == "tile_place" else None
         name = T.tile(t) if t is not None else msg("wm.the_workshop_tile")
         turn = T.tile_orientation(t, cmd.flipped) if t is not None else (
             msg("wm.turned") if cmd.flipped else "")
-        return _say("wm.cmd.place_tile" + _flags("turned", bool(turn)), name=who, tile=name,
+        return msg("wm.cmd.place_tile" + _flags("turned", bool(turn)), name=who, tile=name,
                    row=T.ws_row(cmd.row), col=cmd.col, turn=turn)
     if isinstance(cmd, ConstructBot):
         ben = D.line_benefit[cmd.slot] if 0 <= cmd.slot < 12 else ()
-        return _say("wm.cmd.construct" + _flags("free", free, "gain", bool(ben)), name=who,
+        return msg("wm.cmd.construct" + _flags("free", free, "gain", bool(ben)), name=who,
                    slot=T.line_slot(cmd.slot), benefits=T.benefits(ben),
                    vouchers=T.voucher(V_SUPPLY, D.line_cost[cmd.slot // 3]))
     if isinstance(cmd, AcquireChemical):
         slot = B.supply_leftmost(s, cmd.weather) if 0 <= cmd.weather < W else None
         if slot is None:
-            return _say("wm.cmd.take_chemical", name=who, chemical=T.chemical(cmd.weather))
-        return _say("wm.cmd.acquire_chemical", name=who, chemical=T.chemical(cmd.weather),
+            return msg("wm.cmd.take_chemical", name=who, chemical=T.chemical(cmd.weather))
+        return msg("wm.cmd.acquire_chemical", name=who, chemical=T.chemical(cmd.weather),
                    vouchers=T.voucher(V_SUPPLY, D.chem_take[D.chem_section[slot]]))
     if isinstance(cmd, TakeChemical):
-        return _say("wm.cmd.take_chemical", name=who, chemical=T.chemical(cmd.weather))
+        return msg("wm.cmd.take_chemical", name=who, chemical=T.chemical(cmd.weather))
     if isinstance(cmd, ReturnChemical):
         slot = B.supply_rightmost_empty(s, cmd.weather) if 0 <= cmd.weather < W else None
         n = D.chem_return[D.chem_section[slot]] if slot is not None else 0
         g = min(n, B.gain_room(p, V_SUPPLY)) if p is not None else n
-        return _say("wm.cmd.return_chemical" + _flags("gain", bool(g)), name=who,
+        return msg("wm.cmd.return_chemical" + _flags("gain", bool(g)), name=who,
                    chemical=T.chemical(cmd.weather), vouchers=T.voucher(V_SUPPLY, g))
     if isinstance(cmd, TakeInitiative):
-        return _say("wm.cmd.initiative", name=who, place=T.ORDINALS[cmd.position])
+        return msg("wm.cmd.initiative", name=who, place=T.ORDINALS[cmd.position])
     if isinstance(cmd, SellPart):
         colour = D.gov_colours[cmd.column][cmd.row]
         exchange = p is not None and not p.parts[colour]
-        return _say("wm.cmd.sell" + _flags("paid", not free, "exchange", exchange), name=who,
+        return msg("wm.cmd.sell" + _flags("paid", not free, "exchange", exchange), name=who,
                    space=T.gov_space(cmd.column, cmd.row), part=T.part(colour))
     if isinstance(cmd, TakeSubsidy):
         col = step.column if kind == "take_subsidy" else 0
         cell = s.gov_grid[col][cmd.row]
         name = T.subsidy(int(cell[1:-1])) if cell.startswith("S") else msg("wm.a_subsidy_tile")
-        return _say("wm.cmd.take_subsidy", name=who, subsidy=name, cell=T.gov_cell(col, cmd.row))
+        return msg("wm.cmd.take_subsidy", name=who, subsidy=name, cell=T.gov_cell(col, cmd.row))
     if isinstance(cmd, SecureSubsidy):
         cell = s.gov_grid[cmd.column][cmd.row]
         tile = int(cell[1:-1]) if cell.startswith("S") else 0
         gains = (D.gov_column_benefit[cmd.column] + D.gov_row_benefit[cmd.row]
                  + (D.subsidy_types[D.subsidy_tiles[tile]],))
-        return _say("wm.cmd.secure" + _flags("paid", not free), name=who, subsidy=T.subsidy(tile),
+        return msg("wm.cmd.secure" + _flags("paid", not free), name=who, subsidy=T.subsidy(tile),
                    cell=T.gov_cell(cmd.column, cmd.row), benefits=T.benefits(gains))
     if isinstance(cmd, WorkOnExperiment):
         lativ = s.lab[cmd.branch][cmd.space] == LATIV
-        return _say("wm.cmd.work" + _flags("paid", not free, "lativ", lativ), name=who,
+        return msg("wm.cmd.work" + _flags("paid", not free, "lativ", lativ), name=who,
                    space=T.branch_space(cmd.space), weather=T.weather(cmd.branch))
     if isinstance(cmd, PublishPaper):
         w = B.row_weather(p, cmd.row) if p is not None else None
-        return _say("wm.cmd.publish" + _flags("on", w is not None, "paid", not free, "cite", cmd.cite_goal >= 0),
+        return msg("wm.cmd.publish" + _flags("on", w is not None, "paid", not free, "cite", cmd.cite_goal >= 0),
                    name=who, weather=T.weather(w) if w is not None else "", row=cmd.row + 1,
                    goal=T.goal(cmd.cite_goal) if cmd.cite_goal >= 0 else "")
     if isinstance(cmd, Research):
         chem = D.rnd_chemical[cmd.branch][cmd.space]
         exchange = p is not None and not p.chemicals[chem]
-        return _say("wm.cmd.research" + _flags("paid", not free, "exchange", exchange, "bottom", cmd.space == 0),
+        return msg("wm.cmd.research" + _flags("paid", not free, "exchange", exchange, "bottom", cmd.space == 0),
                    name=who, space=T.branch_space(cmd.space), weather=T.weather(cmd.branch),
                    chemical=T.chemical(chem))
     if isinstance(cmd, PayExtra):
         what = T.chemical(cmd.index) if cmd.kind == "chemical" else T.part(cmd.index)
-        return _say("wm.cmd.pay_extra", name=who, what=what)
+        return msg("wm.cmd.pay_extra", name=who, what=what)
     if isinstance(cmd, Breakthrough):
         w = B.row_weather(p, cmd.row) if p is not None else None
         t = B.top_extreme(s, w) if w is not None else None
         cost = [] if free else [T.voucher(V_RND, 2)]
         if t is not None and D.extremes[t].science:
             cost.append(T.voucher(V_SCI, D.extremes[t].science))
-        return _say("wm.cmd.breakthrough" + _flags("on", w is not None, "paid", bool(cost)), name=who,
+        return msg("wm.cmd.breakthrough" + _flags("on", w is not None, "paid", bool(cost)), name=who,
                    weather=T.weather(w) if w is not None else "", row=cmd.row + 1,
                    cost=T.and_list(cost))
     if isinstance(cmd, PlaceBreakthrough):
         w = step.weather if kind == "bt_space" else 0
         t = B.top_extreme(s, w)
         ben = D.extremes[t].breakthrough[cmd.space] if t is not None and cmd.space < len(D.extremes[t].breakthrough) else ()
-        return _say("wm.cmd.place_breakthrough", name=who, space=cmd.space + 1,
+        return msg("wm.cmd.place_breakthrough", name=who, space=cmd.space + 1,
                    tile=T.extreme(t) if t is not None else msg("wm.the_extreme_tile"),
                    benefits=T.benefits(ben))
     if isinstance(cmd, BuildPrototype):
         return _prototype(s, cmd, who, step.weather if kind == "prototype" else 0)
     if isinstance(cmd, ReturnPart):
-        return _say("wm.cmd.return_part", name=who, part=T.part(cmd.colour))
+        return msg("wm.cmd.return_part", name=who, part=T.part(cmd.colour))
     if isinstance(cmd, PayVoucher):
         need = step.vtype if kind == "pay" else cmd.vtype
         purpose = pay_purpose(s, step)
         as_ = need not in (ANY, cmd.vtype)
-        return _say("wm.cmd.pay" + _flags("as", as_, "for", bool(purpose)), name=who,
+        return msg("wm.cmd.pay" + _flags("as", as_, "for", bool(purpose)), name=who,
                    voucher=T.voucher(cmd.vtype), need=T.a_voucher(need) if as_ else "", purpose=purpose)
     if isinstance(cmd, ScienceExchange):
         counts = [T.voucher(t, cmd.types.count(t)) for t in sorted(set(cmd.types)) if 0 <= t < 5]
         need = step.vtype if kind == "pay" else None
         as_ = need not in (None, ANY)
-        return _say("wm.cmd.science_exchange" + _flags("as", as_), name=who, vouchers=T.and_list(counts),
+        return msg("wm.cmd.science_exchange" + _flags("as", as_), name=who, vouchers=T.and_list(counts),
                    need=T.a_voucher(need) if as_ else "")
     if isinstance(cmd, ChemicalsExchange):
         w = step.weather if kind == "xchem" else None
-        return _say("wm.cmd.chemicals_exchange" + _flags("use", w is not None), name=who,
+        return msg("wm.cmd.chemicals_exchange" + _flags("use", w is not None), name=who,
                    give=T.chemical(cmd.give), get=T.chemical(w) if w is not None else "")
     if isinstance(cmd, PartsExchange):
-        return _say("wm.cmd.parts_exchange", name=who, give=T.part(cmd.give), get=T.part(cmd.get))
+        return msg("wm.cmd.parts_exchange", name=who, give=T.part(cmd.give), get=T.part(cmd.get))
     if isinstance(cmd, GainVoucher):
-        return _say("wm.cmd.gain_voucher", name=who, voucher=T.voucher(cmd.vtype))
+        return msg("wm.cmd.gain_voucher", name=who, voucher=T.voucher(cmd.vtype))
     if isinstance(cmd, TakePart):
-        return _say("wm.cmd.take_part", name=who, part=T.part(cmd.colour))
+        return msg("wm.cmd.take_part", name=who, part=T.part(cmd.colour))
     if isinstance(cmd, AdvanceFunding):
-        return _say("wm.cmd.advance_funding", name=who, track=T.track(cmd.track))
+        return msg("wm.cmd.advance_funding", name=who, track=T.track(cmd.track))
     if isinstance(cmd, ChooseBenefit):
         if kind == "exp_benefit":
             ben = D.experiments[step.tile].benefits[cmd.index] if cmd.index in (0, 1) else ()
-            return _say("wm.cmd.exp_benefit", name=who, benefits=T.benefits(ben))
+            return msg("wm.cmd.exp_benefit", name=who, benefits=T.benefits(ben))
         if kind == "lab_fund":
-            return _say("wm.cmd.lab_fund", name=who, n=step.modifier, track=T.track(cmd.index))
+            return msg("wm.cmd.lab_fund", name=who, n=step.modifier, track=T.track(cmd.index))
         if kind == "rnd_fund" and 0 <= cmd.index < len(D.funding_rnd):
-            return _say("wm.cmd.rnd_fund", name=who, space=cmd.index + 1,
+            return msg("wm.cmd.rnd_fund", name=who, space=cmd.index + 1,
                        benefits=T.benefits(D.funding_rnd[cmd.index]))
-        return _say("wm.cmd.option", name=who, n=cmd.index + 1)
+        return msg("wm.cmd.option", name=who, n=cmd.index + 1)
     if isinstance(cmd, PlaceToken):
         ok = 0 <= cmd.row < 6 and 0 <= cmd.col < 3
         ben = D.office_benefit[cmd.row][cmd.col] if ok else ()
         if not ok:
-            return _say("wm.cmd.place_token_row", name=who, token=T.token(cmd.token), row=cmd.row + 1)
-        return _say("wm.cmd.place_token" + _flags("gain", bool(ben)), name=who, token=T.token(cmd.token),
+            return msg("wm.cmd.place_token_row", name=who, token=T.token(cmd.token), row=cmd.row + 1)
+        return msg("wm.cmd.place_token" + _flags("gain", bool(ben)), name=who, token=T.token(cmd.token),
                    space=T.office_space(cmd.row, cmd.col), benefits=T.benefits(ben))
     if isinstance(cmd, ReturnBotToLine):
-        return _say("wm.cmd.return_bot", name=who, slot=T.line_slot(cmd.slot))
-    return _say("wm.cmd.other", name=who)
+        return msg("wm.cmd.return_bot", name=who, slot=T.line_slot(cmd.slot))
+    return msg("wm.cmd.other", name=who)
 
 
 def _move(s: WMState, cmd: MoveScientist, who: str, p: Any) -> Msg:
@@ -364,7 +358,7 @@ def _move(s: WMState, cmd: MoveScientist, who: str, p: Any) -> Msg:
     Voucher and the Vouchers paid for the Scientists to the left)."""
     if cmd.location == SUPPLY:
         _n, sci, pay = move_gains(s, cmd.seat, SUPPLY, cmd.space)
-        return _say("wm.cmd.move_supply" + _flags("sci", bool(sci), "pay", bool(pay)), name=who,
+        return msg("wm.cmd.move_supply" + _flags("sci", bool(sci), "pay", bool(pay)), name=who,
                    space=T.space(cmd.location, cmd.space), n=pay)
     n, sci, _pay = move_gains(s, cmd.seat, cmd.location, cmd.space)
     vt = D.main_spaces[cmd.location][cmd.space][0]
@@ -376,7 +370,7 @@ def _move(s: WMState, cmd: MoveScientist, who: str, p: Any) -> Msg:
             gains.append(T.voucher(vt, g))
         if gs:
             gains.append(msg("wm.for_lativ", vouchers=T.voucher(V_SCI, gs)))
-    return _say("wm.cmd.move" if gains else "wm.cmd.move_full", name=who,
+    return msg("wm.cmd.move" if gains else "wm.cmd.move_full", name=who,
                space=T.space(cmd.location, cmd.space), symbol=T.symbol(cmd.location, cmd.space),
                gains=T.and_list(gains))
 
@@ -394,6 +388,6 @@ def _prototype(s: WMState, cmd: BuildPrototype, who: str, w: int) -> Msg:
              else msg("wm.no_machine_part"))
     uses = helpers + ([msg("wm.own_bots_in_branch", n=len(mine))] if mine else [])
     exchanges = res[1] if res else 0
-    return _say("wm.cmd.prototype" + _flags("uses", bool(uses), "exchange", bool(exchanges)), name=who,
+    return msg("wm.cmd.prototype" + _flags("uses", bool(uses), "exchange", bool(exchanges)), name=who,
                weather=T.weather(w), row=T.ws_row(cmd.row), parts=parts, uses=T.and_list(uses),
                n=exchanges)

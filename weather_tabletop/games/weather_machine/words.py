@@ -22,41 +22,22 @@ from .board import D, tile_ends
 from .data import GOVERNMENT, LAB, OFFICE, RND, SUPPLY
 
 
-class Name(Msg):
-    """A component's name: a :class:`Msg`, which a module still building its sentences as text
-    (issue 17, converted separately) may also add to a text or slice; both render it first."""
-
-    def __add__(self, other: Any) -> str:
-        return str(self) + str(other)
-
-    def __radd__(self, other: Any) -> str:
-        return str(other) + str(self)
-
-    def __getitem__(self, index: Any) -> str:
-        return str(self)[index]
-
-
-def term(key: str, **params: Any) -> Name:
-    """``msg(key, **params)`` as a :class:`Name`."""
-    return Name(key, tuple(params.items()))
-
-
 LOCATION_KEYS = ("", "supply", "government", "lab", "rnd", "office")
 SIDES = ("left", "middle", "right")
 ROWS = ("top", "middle", "bottom")
 ACTION_KINDS = ("sell_part", "secure", "work_experiment", "publish", "research", "breakthrough",
                 "extend_workshop", "construct_bot")
 #: a location's name ("Supply", "Lativ's Lab"); index 0 is no location
-LOC_NAMES: tuple[Msg | None, ...] = (None,) + tuple(term(f"wm.loc.{k}") for k in LOCATION_KEYS[1:])
+LOC_NAMES: tuple[Msg | None, ...] = (None,) + tuple(msg(f"wm.loc.{k}") for k in LOCATION_KEYS[1:])
 #: an action's name ("Sell a Part") by its kind
-ACTION_NAMES = {k: term(f"wm.action.{k}") for k in ACTION_KINDS}
+ACTION_NAMES = {k: msg(f"wm.action.{k}") for k in ACTION_KINDS}
 #: a Research token colour's name ("Government") by its letter
-TOKEN_COLOURS = {c: term(f"wm.token_colour.{c}") for c in "GLR"}
+TOKEN_COLOURS = {c: msg(f"wm.token_colour.{c}") for c in "GLR"}
 GOAL_COLOUR_KEYS = {"G": "blue", "L": "green", "R": "purple"}
 #: a Goal tile colour's name ("blue") by its letter
-GOAL_COLOURS = {c: term(f"wm.goal_colour.{k}") for c, k in GOAL_COLOUR_KEYS.items()}
+GOAL_COLOURS = {c: msg(f"wm.goal_colour.{k}") for c, k in GOAL_COLOUR_KEYS.items()}
 #: "first" ... "ninth"
-ORDINALS = tuple(term(f"wm.ordinal.{i}") for i in range(1, 10))
+ORDINALS = tuple(msg(f"wm.ordinal.{i}") for i in range(1, 10))
 TRACK_KEYS = ("government", "lab", "rnd")
 
 
@@ -71,72 +52,72 @@ def and_list(items: list[Any]) -> Msg:
     there are none."""
     items = [x for x in items if x]
     if not items:
-        return term("wm.nothing")
-    return term("wm.list", items=tuple(items))
+        return msg("wm.nothing")
+    return msg("wm.list", items=tuple(items))
 
 
 def location(loc: int) -> Msg:
     """A location's name: "Supply", "Government", "Lativ's Lab", "R&D", "Lativ's Office"."""
-    return term(f"wm.loc.{LOCATION_KEYS[loc]}")
+    return msg(f"wm.loc.{LOCATION_KEYS[loc]}")
 
 
 def voucher_type(vtype: int) -> Msg:
     """A Voucher type's name: "Supply", "R&D", ..."""
-    return term(f"wm.voucher_type.{D.raw['vouchers']['keys'][vtype]}")
+    return msg(f"wm.voucher_type.{D.raw['vouchers']['keys'][vtype]}")
 
 
 def voucher(vtype: int, n: int = 1) -> Msg:
     """'2 Supply Vouchers'."""
-    return term(f"wm.voucher.{D.raw['vouchers']['keys'][vtype]}", n=n)
+    return msg(f"wm.voucher.{D.raw['vouchers']['keys'][vtype]}", n=n)
 
 
 def a_voucher(vtype: int) -> Msg:
     """'an R&D Voucher'."""
-    return term(f"wm.a_voucher.{D.raw['vouchers']['keys'][vtype]}")
+    return msg(f"wm.a_voucher.{D.raw['vouchers']['keys'][vtype]}")
 
 
 def chemical(w: int, n: int = 1) -> Msg:
     """'1 green Verdino' (rulebook: "Rain - Verdino (green)")."""
-    return term(f"wm.chemical.{D.weathers[w]}", n=n)
+    return msg(f"wm.chemical.{D.weathers[w]}", n=n)
 
 
 def chemical_name(w: int) -> Msg:
     """'green Verdino' (no count)."""
-    return term(f"wm.chemical_name.{D.weathers[w]}")
+    return msg(f"wm.chemical_name.{D.weathers[w]}")
 
 
 def chemical_proper(w: int) -> Msg:
     """A Chemical's own name: 'Verdino'."""
-    return term(f"wm.chemical_proper.{D.weathers[w]}")
+    return msg(f"wm.chemical_proper.{D.weathers[w]}")
 
 
 def chem_colour(w: int) -> Msg:
     """A Chemical's colour: 'green'."""
-    return term(f"wm.chem_colour.{D.weathers[w]}")
+    return msg(f"wm.chem_colour.{D.weathers[w]}")
 
 
 def part(colour: int, article: bool = True) -> Msg:
     """'a red Machine Part' ('red Machine Part' without the article)."""
     key = D.part_colours[colour]
-    return term(f"wm.part.{key}" if article else f"wm.part_bare.{key}")
+    return msg(f"wm.part.{key}" if article else f"wm.part_bare.{key}")
 
 
 def part_colour(colour: int) -> Msg:
     """A Machine Part's colour: 'red'."""
-    return term(f"wm.part_colour.{D.part_colours[colour]}")
+    return msg(f"wm.part_colour.{D.part_colours[colour]}")
 
 
 def weather(w: int) -> Msg:
     """'Rain', 'Wind', ..."""
-    return term(f"wm.weather.{D.weathers[w]}")
+    return msg(f"wm.weather.{D.weathers[w]}")
 
 
 def tile(t: int) -> Msg:
     """A Workshop tile named by its half-circles."""
     a, b = D.workshop_tiles[t]
     if a == b:
-        return term("wm.tile.same", colour=chem_colour(a))
-    return term("wm.tile.mixed", a=chem_colour(a), b=chem_colour(b))
+        return msg("wm.tile.same", colour=chem_colour(a))
+    return msg("wm.tile.mixed", a=chem_colour(a), b=chem_colour(b))
 
 
 def tile_orientation(t: int, flipped: bool) -> Msg | str:
@@ -144,68 +125,68 @@ def tile_orientation(t: int, flipped: bool) -> Msg | str:
     top, bottom = tile_ends(t, flipped)
     if top == bottom:
         return ""
-    return term("wm.tile.top", colour=chem_colour(top))
+    return msg("wm.tile.top", colour=chem_colour(top))
 
 
 def ws_row(r: int) -> Msg:
     """A Workshop row: 'top row'."""
-    return term(f"wm.ws_row.{ROWS[r]}")
+    return msg(f"wm.ws_row.{ROWS[r]}")
 
 
 def space(loc: int, sp: int) -> Msg:
     """An action space: 'the middle space of Government', 'the second space of Supply'."""
     if loc == SUPPLY:
-        return term(f"wm.space.supply.{sp}")
+        return msg(f"wm.space.supply.{sp}")
     if loc == OFFICE:
-        return term("wm.loc.office")
-    return term(f"wm.space.{LOCATION_KEYS[loc]}.{SIDES[sp]}")
+        return msg("wm.loc.office")
+    return msg(f"wm.space.{LOCATION_KEYS[loc]}.{SIDES[sp]}")
 
 
 def symbol(loc: int, sp: int) -> Msg | str:
     """What an action space allows: 'one of the actions', 'one or both actions' ("" in Supply)."""
     if loc not in (GOVERNMENT, LAB, RND):
         return ""
-    return term("wm.symbol.one" if D.main_spaces[loc][sp][1] == "/" else "wm.symbol.both")
+    return msg("wm.symbol.one" if D.main_spaces[loc][sp][1] == "/" else "wm.symbol.both")
 
 
 def branch_space(i: int) -> Msg:
     """A branch's space, from the bottom: 'bottom space'."""
-    return term(f"wm.branch_space.{('bottom', 'middle', 'top')[i]}")
+    return msg(f"wm.branch_space.{('bottom', 'middle', 'top')[i]}")
 
 
 def token(tok: str) -> Msg:
     """'a Government Research token of Rain', 'an Award token'."""
     if tok == "A":
-        return term("wm.token.award")
+        return msg("wm.token.award")
     if tok == "C":
-        return term("wm.token.citation")
+        return msg("wm.token.citation")
     colour, w = tok.split(":")
-    return term(f"wm.token.{colour}", weather=weather(int(w)))
+    return msg(f"wm.token.{colour}", weather=weather(int(w)))
 
 
 def office_space(row: int, col: int) -> Msg:
     """'the left space of Office row 1'."""
-    return term(f"wm.office_space.{SIDES[col]}", row=row + 1)
+    return msg(f"wm.office_space.{SIDES[col]}", row=row + 1)
 
 
 def track(t: int) -> Msg:
     """'the Government Funding track'."""
-    return term(f"wm.track.{TRACK_KEYS[t]}")
+    return msg(f"wm.track.{TRACK_KEYS[t]}")
 
 
 def subsidy(tile_id: int) -> Msg:
     """'the Sell a Part Subsidy tile'."""
-    return term(f"wm.subsidy.{D.subsidy_types[D.subsidy_tiles[tile_id]]}")
+    return msg(f"wm.subsidy.{D.subsidy_types[D.subsidy_tiles[tile_id]]}")
 
 
 def gov_space(col: int, row: int) -> Msg:
     """'the red space of the Rain branch of the Government Machine'."""
-    return term("wm.gov_space", colour=part_colour(D.gov_colours[col][row]), weather=weather(col))
+    return msg("wm.gov_space", colour=part_colour(D.gov_colours[col][row]), weather=weather(col))
 
 
 def gov_cell(col: int, row: int) -> Msg:
     """'the Rain column, top row'."""
-    return term(f"wm.gov_cell.{ROWS[row]}", weather=weather(col))
+    return msg(f"wm.gov_cell.{ROWS[row]}", weather=weather(col))
 
 
 def stage(n: int) -> str:
@@ -216,13 +197,13 @@ def stage(n: int) -> str:
 def experiment(e: int) -> Msg:
     """'the Stage II Rain Experiment tile'."""
     x = D.experiments[e]
-    return term("wm.experiment", stage=stage(x.stage), weather=weather(x.weather))
+    return msg("wm.experiment", stage=stage(x.stage), weather=weather(x.weather))
 
 
 def extreme(t: int) -> Msg:
     """'the level 2 Rain Extreme Weather tile'."""
     x = D.extremes[t]
-    return term("wm.extreme", level=x.level, weather=weather(x.weather))
+    return msg("wm.extreme", level=x.level, weather=weather(x.weather))
 
 
 #: the Goal conditions' metrics (keys ``wm.metric.<metric>``)
@@ -235,19 +216,19 @@ METRICS = ("gov_bots", "rnd_bots", "subsidies", "papers", "citations", "awards",
 def goal_condition(g: int) -> Msg:
     """'2 Bots in the Government Machine'."""
     x = D.goals[g]
-    return term(f"wm.metric.{x.metric}", n=x.target)
+    return msg(f"wm.metric.{x.metric}", n=x.target)
 
 
 def goal(g: int) -> Msg:
     """The blue Goal tile '2 Bots in the Government Machine'."""
-    return term(f"wm.goal.{GOAL_COLOUR_KEYS[D.goals[g].colour]}", condition=goal_condition(g))
+    return msg(f"wm.goal.{GOAL_COLOUR_KEYS[D.goals[g].colour]}", condition=goal_condition(g))
 
 
 def goal_space(sp: int) -> Msg:
     """'the first blue Goal space'."""
     colour = D.goal_space_colours[sp]
     k = sum(1 for i in range(sp) if D.goal_space_colours[i] == colour)
-    return term(f"wm.goal_space.{GOAL_COLOUR_KEYS[colour]}", ordinal=ORDINALS[k])
+    return msg(f"wm.goal_space.{GOAL_COLOUR_KEYS[colour]}", ordinal=ORDINALS[k])
 
 
 _BENEFITS = ("voucher_any", "chemical", "part", "investment", "funding_any", "construct_bot")
@@ -257,17 +238,17 @@ def benefit(b: str) -> Msg:
     """One benefit of the "Explanation of Benefits" list."""
     kind, _, arg = b.partition(":")
     if kind in ("cp", "endcp"):
-        return term(f"wm.benefit.{kind}", n=int(arg))
+        return msg(f"wm.benefit.{kind}", n=int(arg))
     if kind == "voucher":
         t, _, n = arg.partition(":")
         return voucher(D.raw["vouchers"]["keys"].index(t), int(n))
     if kind in _BENEFITS:
-        return term(f"wm.benefit.{kind}")
+        return msg(f"wm.benefit.{kind}")
     if kind == "funding":
-        return term("wm.benefit.funding", track=track(TRACK_KEYS.index(arg)))
+        return msg("wm.benefit.funding", track=track(TRACK_KEYS.index(arg)))
     if kind in ACTION_NAMES:
-        return term("wm.benefit.action", action=ACTION_NAMES[kind])
-    return term("wm.benefit.code", code=b)
+        return msg("wm.benefit.action", action=ACTION_NAMES[kind])
+    return msg("wm.benefit.code", code=b)
 
 
 def benefits(items: tuple[str, ...]) -> Msg:
@@ -277,4 +258,4 @@ def benefits(items: tuple[str, ...]) -> Msg:
 
 def line_slot(slot: int) -> Msg:
     """'slot 4, section 2' of the Assembly Line."""
-    return term("wm.line_slot", slot=slot + 1, section=slot // 3 + 1)
+    return msg("wm.line_slot", slot=slot + 1, section=slot // 3 + 1)
