@@ -44,8 +44,9 @@ def copy_save(original: Path, chosen: Path) -> Path:
     name = target.name
     if _same(original, target):
         raise CopyFailed(msg("copy.is_original"))
-    if target.is_dir():
-        raise CopyFailed(msg("copy.is_folder", name=name))
+    for folder_named in (Path(chosen), target):
+        if folder_named.is_dir():
+            raise CopyFailed(msg("copy.is_folder", name=folder_named.name))
     if target.exists() or target.is_symlink():
         raise CopyFailed(msg("copy.exists", name=name))
     folder = target.parent
