@@ -78,7 +78,7 @@ def test_review_runs_beside_the_window_and_shows_its_graph_flags_and_panel(app, 
     # a click on a flag goes to that marked move: the panel and the rings show
     target = marked[-1]
     bar = timeline.slider()
-    click(app, (timeline.x_of(target.position), bar.y - scene.px(8)))
+    click(app, (timeline.x_of(target.position), bar.y - scene.px(14)))  # near the flag's top
     assert scene.session.position == target.position
     app.render(pygame.Surface(app.size))
     assert scene.review.current(target.position) is target and scene.review.panel_rect is not None

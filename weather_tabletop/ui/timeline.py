@@ -144,13 +144,14 @@ class Timeline:
                 if rect.collidepoint(event.pos):
                     self.act(key)
                     return True
+            mark = self.mark_at(event.pos)
+            if mark is not None:
+                self.playing = False
+                self.go(mark)
+                return True
             bar = self.slider().inflate(0, self.px(20))
             if bar.collidepoint(event.pos):
                 self.playing = False
-                mark = self.mark_at(event.pos)
-                if mark is not None:
-                    self.go(mark)
-                    return True
                 self._dragging = True
                 self.go(self._at(event.pos[0]))
             return True
@@ -175,7 +176,10 @@ class Timeline:
     def mark_at(self, pos: tuple[int, int]) -> int | None:
         """The marked move whose sign on the slider is under ``pos`` (the nearest), or None."""
         bar = self.slider()
-        if not self.marks or not bar.inflate(self.px(12), self.px(26)).collidepoint(pos):
+        # the flags stand over the bar (see draw): from their tips down to the bar
+        area = pygame.Rect(bar.x - self.px(8), bar.y - self.px(18), bar.w + self.px(16),
+                           bar.h + self.px(22))
+        if not self.marks or not area.collidepoint(pos):
             return None
         near = min(self.marks, key=lambda m: abs(self.x_of(m[0]) - pos[0]))[0]
         return near if abs(self.x_of(near) - pos[0]) <= self.px(7) else None
