@@ -21,8 +21,13 @@ GAMES = Path(__file__).resolve().parents[1] / "weather_tabletop" / "games"
 CHECKED = {
     "meteo": ("rules.py", "words.py", "view.py", "view_art.py", "guide_art.py"),
     "machines_to_the_sky": ("rules.py", "words.py", "view.py", "view_art.py", "guide_art.py"),
-    "weather_machine": ("words.py", "sentences.py", "options.py", "view.py", "view_art.py",
-                        "view_layout.py", "guide_art.py"),
+    "weather_machine": ("words.py", "sentences.py", "options.py", "view.py", "view_board.py",
+                        "view_lab.py", "view_text.py", "view_art.py", "view_layout.py",
+                        "guide_art.py")
+    # the rules and their events (issue 17, the events)
+    + ("rules.py", "event_words.py", "events.py", "context.py", "state.py", "benefits.py",
+       "flow.py", "government.py", "lab.py", "locations.py", "research.py", "rounds.py",
+       "board.py", "bots.py"),
 }
 
 #: (game, module, literal as the check sees it) -> why it may stay
@@ -39,6 +44,16 @@ ALLOWED = {
         "a programming error (guide.toml names a picture the code does not draw)",
     ("machines_to_the_sky", "rules.py", "unknown event {}"):
         "a programming error (an event class without an apply function), not a player's text",
+    ("weather_machine", "rules.py", "unknown event {}"):
+        "a programming error (an event class without an apply function), not a player's text",
+    ("weather_machine", "benefits.py", "unknown benefit {}"):
+        "a programming error (a benefit in the data the rules do not know), not a player's text",
+    ("weather_machine", "flow.py", "automatic steps do not end"):
+        "a programming error (automatic steps that never reach a decision), not a player's text",
+    ("weather_machine", "state.py", "{}: bad arguments {}"):
+        "a programming error (a step made with fields it does not have), not a player's text",
+    ("weather_machine", "state.py", "{} has no field {}"):
+        "a programming error (a state changed at a field it does not have), not a player's text",
 }
 
 #: two words, the second in lower case: "moves a", "Round limit", "the plain"
