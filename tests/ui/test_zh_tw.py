@@ -38,9 +38,13 @@ def test_zh_tw_uses_the_shipped_traditional_chinese_font(zh):
     assert all(f["regular_path"] == theme.font_path() and f["bold_path"] == theme.font_path(True)
                and "italic" not in f for f in fonts)
     english = theme.theme_data(1.0, "en")
-    assert [k for k, b in english.items() if "regular_path" in b.get("font", {})] == [
-        "text_entry_line"]  # a name typed in Chinese shows in Chinese in English too
-    assert english["text_entry_line"]["font"]["regular_path"] == theme.font_path(language="zh-TW")
+    own = [k for k, b in english.items() if "regular_path" in b.get("font", {})]
+    # a name typed in Chinese shows in Chinese in English too; so does one in a label or button
+    # (their "_wide" twins, see test_a_label_with_a_chinese_name_in_english_uses_the_wide_font)
+    assert [k for k in own if not k.endswith("_wide")] == ["text_entry_line"]
+    assert {"#label_wide", "#button_wide", "#small_wide"} <= set(own)
+    assert all(english[k]["font"]["regular_path"] == theme.font_path(language="zh-TW")
+               for k in own)
 
 
 @pytest.mark.parametrize("width", [90, 140, 200, 333])
@@ -82,7 +86,7 @@ def test_english_text_still_wraps_at_spaces():
 def test_a_character_outside_the_subset_is_drawn_with_a_fallback_font(zh):
     theme._glyphs.clear()  # font faces looked at before another test quit pygame are stale
     theme._system_fallbacks = None
-    rare = "鱻"  # Big5 level 2: not in the subset
+    rare = "鱻"  # outside Big5: not in the subset
     primary = theme.font_path()
     assert not theme.has_glyph(primary, rare)
     # whether a fallback has it depends on the fonts installed (pygame_gui's own, the system's)
@@ -179,3 +183,22 @@ def test_the_rules_guide_breaks_cjk_paragraphs_between_characters(zh):
     surf = guide_view.rich("玩家們在遊戲中扮演**科學家**，" + RULES, 16, (0, 0, 0), 150, zh)
     lines = surf.get_height() // zh.font(16).get_linesize()
     assert surf.get_width() == 150 and lines >= zh.width(RULES, 16) // 150
+
+
+def test_a_label_with_a_chinese_name_in_english_uses_the_wide_font():
+    """pygame_gui draws a widget in one font: in English, a label or button whose text the
+    theme's font lacks (a Chinese player name, 「林珈菈」 with Big5 level-2 characters) takes its
+    "_wide" twin in the Traditional Chinese font, never boxes; other texts keep their id."""
+    pygame.font.init()
+    i18n.set_language("en")
+    assert theme.wide_id("#small", "label", "Ana, Ben") == "#small"
+    assert theme.wide_id(None, "label", "Zoë") is None
+    assert theme.wide_id("#small", "label", "陳大文, 林珈菈") == "#small_wide"
+    assert theme.wide_id(None, "button", "林珈菈") == "#button_wide"
+    subset = theme.font_path(language="zh-TW")
+    assert all(theme.has_glyph(subset, ch) for ch in "陳大文林珈菈")
+    i18n.set_language("zh-TW")
+    try:
+        assert theme.wide_id("#small", "label", "林珈菈") == "#small"  # the theme's font has it
+    finally:
+        i18n.set_language("en")

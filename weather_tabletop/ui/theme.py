@@ -170,7 +170,43 @@ def theme_data(scale: float, language: str | None = None) -> dict:
         if other and isinstance(entry, dict):
             _use_font(entry, other, language_font(other),
                       language_font(other, True) or language_font(other))
+        if other:
+            _add_wide(data, other)
     return data
+
+
+#: the theme blocks of the elements :func:`wide_id` serves
+_WIDE_ELEMENTS = ("label", "button")
+
+
+def _add_wide(data: dict, other: str) -> None:
+    """For every object id and for labels and buttons, a ``#<name>_wide`` twin in another
+    language's font (its Latin letters too): a label whose text the theme's font cannot draw
+    (a Chinese player name in English) uses it (:func:`wide_id`) instead of showing boxes."""
+    regular = language_font(other)
+    bold = language_font(other, True) or regular
+    base = data.get("label", {}).get("font", {})
+    for key in list(data):
+        block = data[key]
+        if "." in key or not isinstance(block, dict) or not (
+                key.startswith("#") or key in _WIDE_ELEMENTS):
+            continue
+        twin = copy.deepcopy(block)
+        twin["font"] = {**base, **block.get("font", {})}
+        _use_font(twin["font"], other, regular, bold)
+        data[f"#{key.lstrip('#')}_wide"] = twin
+
+
+def wide_id(object_id: str | None, element: str, text: str) -> str | None:
+    """The object id to give a widget showing ``text``: ``object_id`` as it is, or its
+    ``_wide`` twin when the language in use has no font of its own and the theme's font lacks
+    a character of ``text`` (see :func:`_add_wide`)."""
+    if text.isascii() or any(language_font(code) for code in [i18n.language()]):
+        return object_id
+    primary = font_path()
+    if all(has_glyph(primary, ch) for ch in text if not ch.isspace()):
+        return object_id
+    return f"#{(object_id or element).lstrip('#')}_wide"
 
 
 def _use_font(font: dict, language: str, regular: str, bold: str) -> None:

@@ -25,7 +25,7 @@ def _oid(object_id: str | None, class_id: str | None = None) -> ObjectID | None:
 def button(scene: "Scene", rect: pygame.Rect, text: str, *, object_id: str | None = None,
            tooltip: str | None = None, container=None, enabled: bool = True) -> UIButton:
     b = UIButton(rect, text, scene.manager, container=container or scene.root,
-                 tool_tip_text=tooltip, object_id=_oid(object_id))
+                 tool_tip_text=tooltip, object_id=_oid(theme.wide_id(object_id, "button", text)))
     if not enabled:
         b.disable()
     return b
@@ -35,6 +35,7 @@ def label(scene: "Scene", rect: pygame.Rect, text: str, *, object_id: str | None
           container=None) -> UILabel:
     """A themed one-line label; text wider than ``rect`` is shortened with an ellipsis (never
     cut through a letter), so a long name or a big UI scale cannot clip it."""
+    object_id = theme.wide_id(object_id, "label", text)  # a name in another script: no boxes
     return UILabel(rect, fit_line(scene, text, rect.w, object_id), scene.manager,
                    container=container or scene.root, object_id=_oid(object_id))
 
