@@ -79,7 +79,7 @@ class ScoresScene(Scene):
             return tr("scores.not_over")
         winners = [seats[s.seat].name for s, _ in self.lines if s.rank == 1]
         if len(winners) > 1:
-            return tr("scores.shared_win", names=" & ".join(winners))
+            return tr("scores.shared_win", names=join(winners))
         if winners:
             return tr("scores.wins", name=winners[0])
         # nobody at the table ranks first: the game's own opponent (an Automa) won
