@@ -88,7 +88,7 @@ def play(game, players: int, options: dict, seed: int, level: str,
         for e in group.events:
             log_h.update((str(game.describe_event(state, e)) + "\n").encode())
             state = game.apply(state, e)
-        log_h.update((group.label + "\n").encode())
+        log_h.update((str(group.label) + "\n").encode())
         n += 1
         if n > 20_000:
             raise RuntimeError("no end")

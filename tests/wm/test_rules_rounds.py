@@ -36,6 +36,7 @@ def flow(s):
     """Run the automatic steps on top of the stack until a seat must choose."""
     c = Ctx(s)
     advance_flow(c)
+    c.finish()
     return c.s, c.ev
 
 

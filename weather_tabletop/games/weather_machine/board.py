@@ -149,10 +149,16 @@ def forced_extras(p: PlayerState, row: int, provided: int) -> int:
 def vouchers_feasible(v: tuple[int, ...], demands: Iterable[tuple[int, int]]) -> bool:
     """Whether a sequence of payments can be made: (type, n) with type ANY for any Voucher.
     A typed payment uses that type, then Science, then Science Exchanges (3 other Vouchers)."""
-    if demands.__class__ is list and len(demands) == 1:  # the usual question: one typed payment covered by its own type
+    if demands.__class__ is list and len(demands) == 1:  # the usual question: one payment
         t, n = demands[0]
-        if 0 <= t < V_SCI and n <= v[t]:
-            return True
+        if t == ANY:
+            return n <= v[0] + v[1] + v[2] + v[3] + v[V_SCI]
+        if 0 <= t < V_SCI:
+            if n <= v[t]:  # covered by its own type
+                return True
+            # the rest from Science, then by Science Exchanges (3 other Vouchers each)
+            short = max(0, n - v[t] - v[V_SCI])
+            return 3 * short <= v[0] + v[1] + v[2] + v[3] - v[t]
     have = list(v)
     typed = [0] * 5
     any_n = 0

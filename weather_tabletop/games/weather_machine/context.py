@@ -53,13 +53,20 @@ class Ctx:
     def __init__(self, state: WMState) -> None:
         self.s = state
         self.ev: list[Event] = []
-        # the stack as events write it: kept on the state ``decide`` ends on (``keep_written``)
+        # the stack as events write it: kept on the state ``decide`` ends on (``finish``)
         self._written: tuple[tuple, ...] | None = state.__dict__.get("_stack_t")
+        # the state before changes of the stack not yet written as an event: consecutive
+        # changes (a step taken off, the next pushed) are written as one ``StepsChanged``
+        self._unwritten_from: WMState | None = None
 
     def emit(self, e: Event) -> None:
         """An event named for what happened, applied by its function in ``APPLY``."""
+        if self._unwritten_from is not None:
+            self._write_stack()
         self.ev.append(e)
         new = APPLY[e.__class__](self.s, e)
+        if new is self.s:  # a line of the log only: the state is the same object
+            return
         # the match applies this event to this state next: keep the result for ``apply`` (a
         # memo in ``__dict__``, never a field; ``apply`` uses it up)
         self.s.__dict__["_ahead"] = (e, new)
@@ -77,19 +84,27 @@ class Ctx:
             self._written = tuple(map(step_tuple, self.s.stack))
         return self._written
 
-    def keep_written(self) -> None:
-        """Leave the written stack on the state worked out last (a memo, never a field), for
-        the next ``decide`` from it."""
+    def finish(self) -> None:
+        """The end of ``decide``: the last changes of the stack written, and the written stack
+        left on the state worked out last (a memo, never a field) for the next ``decide``."""
+        if self._unwritten_from is not None:
+            self._write_stack()
         if self._written is not None:
             self.s.__dict__["_stack_t"] = self._written
 
-    def set_stack(self, steps: tuple[Step, ...], written: tuple[tuple, ...]) -> None:
-        """The stack becomes ``steps``; its event holds them as ``written``."""
-        e = StepsChanged(written)
+    def _write_stack(self) -> None:
+        e = StepsChanged(self._written)
         self.ev.append(e)
-        new = evolve(self.s, "stack", steps)
-        self.s.__dict__["_ahead"] = (e, new)
-        self.s = new
+        # the match applies this event to the state before the changes next (as ``emit``)
+        self._unwritten_from.__dict__["_ahead"] = (e, self.s)
+        self._unwritten_from = None
+
+    def set_stack(self, steps: tuple[Step, ...], written: tuple[tuple, ...]) -> None:
+        """The stack becomes ``steps``, written as ``written`` in the ``StepsChanged`` event of
+        this change and those that follow it before another event."""
+        if self._unwritten_from is None:
+            self._unwritten_from = self.s
+        self.s = evolve(self.s, "stack", steps)
         self._written = written
 
     def push(self, *steps: Step) -> None:

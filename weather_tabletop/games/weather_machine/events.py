@@ -19,10 +19,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from weather_tabletop.engine.protocol import Event
+from weather_tabletop.i18n import msg, tr
 
 
-OLDER_VERSION = ("this Weather Machine game was saved by an older version of Weather Tabletop, "
-                 "whose records of the game this version no longer reads")
+#: why a save of an older version is refused (the codec reports the ``TypeError``'s text)
+OLDER_VERSION = msg("wm.older_version")
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,7 @@ class Dealt(Event):
     value: Any
 
     def __post_init__(self) -> None:
-        raise TypeError(OLDER_VERSION)
+        raise TypeError(tr(OLDER_VERSION))
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,7 @@ class Set(Event):
     value: Any
 
     def __post_init__(self) -> None:
-        raise TypeError(OLDER_VERSION)
+        raise TypeError(tr(OLDER_VERSION))
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ class Logged(Event):
     text: str
 
     def __post_init__(self) -> None:
-        raise TypeError(OLDER_VERSION)
+        raise TypeError(tr(OLDER_VERSION))
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,7 @@ class Revealed(Event):
     value: Any
 
     def __post_init__(self) -> None:
-        raise TypeError(OLDER_VERSION)
+        raise TypeError(tr(OLDER_VERSION))
 
 
 OLDER_EVENTS = (Dealt, Set, Logged, Revealed)

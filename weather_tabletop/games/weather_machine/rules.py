@@ -21,7 +21,7 @@ from weather_tabletop.engine.chance import rng
 from weather_tabletop.engine.protocol import (Colour, Command, Event, GameConfig, IllegalMove,
                                               OptionSpec, ScoreLine)
 
-from weather_tabletop.i18n import Msg
+from weather_tabletop.i18n import Msg, msg, tr
 
 from .board import D, W
 from .commands import COMMANDS
@@ -40,6 +40,12 @@ from .event_words import describe_event, trigger_words  # noqa: F401 - the view 
 from .sentences import describe, explain, step_title
 
 
+#: the phases the progress line names (``state.phase``)
+PHASES = ("draft", "supply", "A", "B", "C", "final")
+#: progress lines by what they depend on (``WeatherMachine.progress_msg``)
+_PROGRESS: dict[tuple, Msg] = {}
+
+
 class WeatherMachine:
     id = "weather-machine"
     title = "Weather Machine"
@@ -47,10 +53,10 @@ class WeatherMachine:
     max_players = 4
     hidden_information = False
     options = (
-        OptionSpec("drafting", "Drafting Variant (Goal tiles)", (False, True), False,
-                   "Players draft three sets of 3 Goal tiles instead of taking a random set of 9."),
-        OptionSpec("new_scientists", "New Scientists (2 players)", (False, True), False,
-                   "2 players: Lativ counts as another player for gaining Vouchers."),
+        OptionSpec("drafting", msg("wm.option.drafting"), (False, True), False,
+                   msg("wm.option.drafting_help")),
+        OptionSpec("new_scientists", msg("wm.option.new_scientists"), (False, True), False,
+                   msg("wm.option.new_scientists_help")),
     )
     colours = (Colour("red", (200, 60, 60), "R"), Colour("blue", (60, 100, 210), "B"),
                Colour("yellow", (225, 190, 40), "Y"), Colour("purple", (140, 80, 180), "P"))
@@ -146,30 +152,32 @@ class WeatherMachine:
 
     def decide(self, state: WMState, command: Command) -> list[Event]:
         if state.phase == "over":
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(msg("wm.refusal.game_over"))
         if not state.stack:
-            raise IllegalMove("The game has not been set up.")
+            raise IllegalMove(msg("wm.refusal.not_set_up"))
         step = state.stack[-1]
         if command.seat != step.seat:
+            who, doing = name_of(state, step.seat), step_title(state, step)
             if is_award(command):
-                raise IllegalMove(f"{AWARD_RULE}: it is {name_of(state, step.seat)} who "
-                                  f"{step_title(state, step)} now, not your turn.")
-            raise IllegalMove(f"Turn order: it is {name_of(state, step.seat)}'s turn "
-                              f"({step_title(state, step)}).")
+                raise IllegalMove(msg("wm.refusal.award_not_your_turn", rule=AWARD_RULE, name=who,
+                                      step=doing))
+            raise IllegalMove(msg("wm.refusal.turn_order", name=who, step=doing))
         legal = top_options(state)
         if command not in legal:
             raise IllegalMove(explain(state, step, command, legal))
         c = Ctx(state)
         handle(c, step, command)
         advance_flow(c)
-        c.keep_written()
+        c.finish()
         return c.ev
 
     def apply(self, state: WMState, event: Event) -> WMState:
         # ``decide`` applies each event as it works out what follows (``Ctx.emit``) and leaves
         # the result on the state it applied it to; the same event object gives the same state.
-        ahead = state.__dict__.pop("_ahead", None)
+        # (an event that changes nothing leaves no memo: the one there is for the next event)
+        ahead = state.__dict__.get("_ahead")
         if ahead is not None and ahead[0] is event:
+            del state.__dict__["_ahead"]
             return ahead[1]
         if event.__class__ is StepsChanged:  # steps are written as tuples (``step_tuple``)
             return evolve(state, "stack", steps_from_tuples(event.steps))
@@ -200,17 +208,31 @@ class WeatherMachine:
         top = state.stack[-1] if state.stack else None
         return (state.round, state.phase, top.seat if top else None, len(state.stack) and turn_anchor(state))
 
-    def progress(self, state: WMState) -> str:
+    def progress_msg(self, state: WMState) -> Msg:
+        """The progress line as a message: the round and phase, who acts and what they do. The
+        match asks after every command (each log group keeps it as its label), so the messages
+        are kept by what they depend on (a game repeats few of them)."""
         if state.phase == "over":
-            return f"Game over after round {state.round}"
+            return msg("wm.progress.over", round=state.round)
         top = state.stack[-1] if state.stack else None
-        who = name_of(state, top.seat) if top else ""
-        phase = {"draft": "Goal drafting", "supply": "Post-Setup Supply Round", "A": "Phase A",
-                 "B": "Phase B", "C": "Phase C", "final": "Final round, Phase B"}.get(state.phase, state.phase)
-        head = f"Round {state.round} · {phase}" if state.round else phase
-        if state.final_round and state.round == state.final_round:
-            head += " (final round)"
-        return f"{head}: {who} {step_title(state, top)}" if top else head
+        # (``step_title`` reads the step's kind only)
+        key = (state.phase, state.round, bool(state.final_round and state.round == state.final_round),
+               name_of(state, top.seat) if top else "", top.kind if top else "")
+        said = _PROGRESS.get(key)
+        if said is None:
+            if len(_PROGRESS) >= 4096:
+                _PROGRESS.clear()
+            phase, round_, final, who, _kind = key
+            head: Any = msg(f"wm.progress.phase.{phase}") if phase in PHASES else phase
+            if round_:
+                head = msg("wm.progress.round_final" if final else "wm.progress.round",
+                           round=round_, phase=head)
+            said = _PROGRESS[key] = (msg("wm.progress.step", head=head, name=who,
+                                         step=step_title(state, top)) if top else head)
+        return said
+
+    def progress(self, state: WMState) -> str:
+        return tr(self.progress_msg(state))
 
     def describe_command(self, state: WMState, command: Command) -> str:
         return describe(state, command)

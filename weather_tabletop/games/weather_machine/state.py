@@ -23,6 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
+from weather_tabletop.i18n import msg, tr
+
 EMPTY = -1
 LATIV = -2
 BLOCKED = -3  # 2-player: the rightmost action space of each main location
@@ -683,8 +685,7 @@ class WMState:
         # 17): refused, and the save is then read whole, where its setup says which version
         # made it (``events.Dealt``)
         if any(type(x) is tuple for x in self.stack):
-            raise TypeError("this Weather Machine game was saved by an older version of "
-                            "Weather Tabletop")
+            raise TypeError(tr(msg("wm.older_version")))
 
     def option(self, key: str, default: object = None) -> object:
         return dict(self.options).get(key, default)
