@@ -679,6 +679,7 @@ class WMState:
     nobel_left: bool
     removed_tokens: int  # Research tokens removed from the game
     discarded_subsidies: int
+    solo: SoloState | None = None  # the Saboteurs (solo_state.py); None with several players
 
     def __post_init__(self) -> None:
         # a stack of tuples is a checkpoint of a save made before the steps were typed (issue
