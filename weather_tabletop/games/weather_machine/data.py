@@ -19,7 +19,6 @@ Benefit = tuple[str, ...]
 SUPPLY, GOVERNMENT, LAB, RND, OFFICE = 1, 2, 3, 4, 5
 V_SUPPLY, V_GOV, V_LAB, V_RND, V_SCI = 0, 1, 2, 3, 4
 TRACKS = ("government", "lab", "rnd")
-TRACK_NAMES = ("Government", "Lab", "R&D")
 COLOUR_TRACK = {"G": 0, "L": 1, "R": 2}
 
 
@@ -56,6 +55,9 @@ class Goal:
 class Data:
     raw: dict[str, Any]
     weathers: tuple[str, ...]
+    #: the rulebook's English names, as the data records them; players read the catalogue's
+    #: (``wm.weather.<key>``, ``wm.chemical_proper.<key>``, ``wm.part_colour.<colour>``,
+    #: ``wm.voucher_type.<key>``: ``words``)
     weather_names: tuple[str, ...]
     chemical_names: tuple[str, ...]
     part_colours: tuple[str, ...]
