@@ -240,7 +240,7 @@ def test_the_score_screen_gives_the_breakdown_in_words_and_the_tiebreakers():
     names = [s.name for s in scores.session.config.seats]
     lines = {line.seat: line for line, _ in scores.lines}
     for seat, rows in scores.rows.items():
-        words = [k for k, _v in rows]
+        words = [tr(k) for k, _v in rows]
         assert words[:5] == ["Papers", "Prototypes", "Experiments", "Government Machine",
                              "Other benefits"] and "Nobel Prize" in words and "R&D funding" in words
         total = sum(v if isinstance(v, int) else int(str(v).split()[0]) for _k, v in rows)
@@ -278,10 +278,11 @@ def test_in_game_cp_is_split_by_what_scored_it():
               E.PrototypeHelpCPScored(0, 2, 1), E.ExperimentCPScored(1, 6, 2, 3),
               E.GovernmentCPScored(0, 9, 3, 3), E.CPScored(1, 3)]
     split = view_scores.in_game_cp([Group(1, "command", 0, None, tuple(scored))], 2)
-    assert split == [{"Papers": 10, "Prototypes": 2, "Experiments": 0, "Government Machine": 9,
-                      "Other benefits": 0},
-                     {"Papers": 0, "Prototypes": 6, "Experiments": 6, "Government Machine": 0,
-                      "Other benefits": 3}]
+    assert [{tr(k): v for k, v in by_seat.items()} for by_seat in split] == [
+        {"Papers": 10, "Prototypes": 2, "Experiments": 0, "Government Machine": 9,
+         "Other benefits": 0},
+        {"Papers": 0, "Prototypes": 6, "Experiments": 6, "Government Machine": 0,
+         "Other benefits": 3}]
 
 
 def test_a_choice_is_asked_next_to_its_spot_and_a_click_plays_it(app):

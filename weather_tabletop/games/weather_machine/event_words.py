@@ -129,7 +129,7 @@ def _vouchers_gained(s: WMState, e: E.VouchersGained) -> Said:
     if e.n:
         return msg("wm.event.vouchers_gained_partly", name=who, vouchers=T.voucher(e.vtype, e.n),
                    n=e.lost)
-    return msg("wm.event.vouchers_no_room", name=who, track=D.voucher_names[e.vtype])
+    return msg("wm.event.vouchers_no_room", name=who, track=T.voucher_type(e.vtype))
 
 
 def _income_gained(s: WMState, e: E.IncomeGained) -> Said:

@@ -16,22 +16,26 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from weather_tabletop.i18n import Msg, msg, tr
+
 from . import rules as R
 from . import words as T
 from .board import D
 from .events import (CPScored, ExperimentCPScored, GovernmentCPScored, PaperCPScored,
                      PrototypeCPScored, PrototypeHelpCPScored)
 
-IN_GAME = ("Papers", "Prototypes", "Experiments", "Government Machine", "Other benefits")
+#: the categories of the CP scored during the game (catalogue keys, headings of the table)
+IN_GAME = ("wm.score.papers", "wm.score.prototypes", "wm.score.experiments",
+           "wm.score.government_machine", "wm.score.other_benefits")
+OTHER = "wm.score.other_benefits"
 
-#: the tiebreakers of "Final Scoring", in order: (words, how a value is said)
-TIEBREAKERS = (("the number of Awards", "Award"), ("the number of published papers", "paper"),
-               ("the number of completed rows in the Office", "completed row"))
+#: the tiebreakers of "Final Scoring", in order (their part of the message keys)
+TIEBREAKERS = ("awards", "papers", "rows")
 
 #: the in-game category of each kind of score
-CATEGORY = {PaperCPScored: "Papers", PrototypeCPScored: "Prototypes",
-            PrototypeHelpCPScored: "Prototypes", ExperimentCPScored: "Experiments",
-            GovernmentCPScored: "Government Machine", CPScored: "Other benefits"}
+CATEGORY = {PaperCPScored: IN_GAME[0], PrototypeCPScored: IN_GAME[1],
+            PrototypeHelpCPScored: IN_GAME[1], ExperimentCPScored: IN_GAME[2],
+            GovernmentCPScored: IN_GAME[3], CPScored: OTHER}
 
 
 def in_game_cp(groups: Sequence[Any], players: int) -> list[dict[str, int]]:
@@ -47,7 +51,7 @@ def in_game_cp(groups: Sequence[Any], players: int) -> list[dict[str, int]]:
 
 def tiebreak_notes(state: Any, names: Sequence[str]) -> list[str]:
     """One sentence per group of players tied on CP: which tiebreaker decided, or that they share
-    the place."""
+    the place (rendered: the score screen shows them as they are)."""
     lines = {s.seat: s for s in R.final_scores(state)}
     keys = {seat: (state.pl[seat].awards, state.pl[seat].papers,
                    R.metric(state, seat, "rows_complete")) for seat in lines}
@@ -59,18 +63,18 @@ def tiebreak_notes(state: Any, names: Sequence[str]) -> list[str]:
         group = sorted(totals[total])
         if len(group) < 2:
             continue
-        text = [f"{T.and_list([names[s] for s in group])} tie on {total} CP"]
+        text = [msg("wm.score.tie", names=tuple(names[s] for s in group), cp=total)]
         open_groups = [group]
-        for level, (what, unit) in enumerate(TIEBREAKERS):
+        for level, what in enumerate(TIEBREAKERS):
             nxt = []
             for g in open_groups:
                 values = {s: keys[s][level] for s in g}
-                said = T.and_list([f"{names[s]} {T.plural(values[s], unit)}"
-                                   for s in sorted(g, key=lambda s: (-values[s], s))])
                 if len(set(values.values())) > 1:
-                    text.append(f"{what} decides: {said}")
+                    said = tuple(msg(f"wm.score.count.{what}", name=names[s], n=values[s])
+                                 for s in sorted(g, key=lambda s: (-values[s], s)))
+                    text.append(msg(f"wm.score.decides.{what}", counts=said))
                 else:
-                    text.append(f"{what} is equal ({T.plural(values[g[0]], unit)} each)")
+                    text.append(msg(f"wm.score.equal.{what}", n=values[g[0]]))
                 by_value: dict[int, list[int]] = {}
                 for s in g:
                     by_value.setdefault(values[s], []).append(s)
@@ -79,16 +83,23 @@ def tiebreak_notes(state: Any, names: Sequence[str]) -> list[str]:
             if not open_groups:
                 break
         for g in open_groups:
-            place = T.ORDINALS[lines[g[0]].rank - 1]
-            text.append(f"{T.and_list([names[s] for s in g])} share the {place} place")
-        notes.append("; ".join(text) + ".")
+            text.append(msg("wm.score.share", names=tuple(names[s] for s in g),
+                            place=T.ORDINALS[lines[g[0]].rank - 1]))
+        notes.append(tr(msg("wm.score.note", parts=_parts(text))))
     return notes
+
+
+def _parts(parts: list[Msg]) -> Msg:
+    """The parts of a note one after the other, "; " between them."""
+    if len(parts) == 1:
+        return parts[0]
+    return msg("wm.score.parts", first=parts[0], rest=_parts(parts[1:]))
 
 
 def score_details(game: Any, match: Any, names: Sequence[str]
                   ) -> tuple[dict[int, list[tuple[str, Any]]], list[str]]:
-    """The score screen's rows per seat (label, value; they add up to the total) and the
-    sentences under the table (the tiebreakers when they were used)."""
+    """The score screen's rows per seat (a category's catalogue key, its value; they add up to
+    the total) and the sentences under the table (the tiebreakers when they were used)."""
     state = match.state
     if not match.is_over():
         state = game.view(state, None)
@@ -97,17 +108,18 @@ def score_details(game: Any, match: Any, names: Sequence[str]
     for seat, p in enumerate(state.pl):
         split = cats[seat]
         # whatever the events do not explain (there should be nothing) stays in "other benefits"
-        split["Other benefits"] += p.cp - sum(split.values())
+        split[OTHER] += p.cp - sum(split.values())
         goals = p.goals_set
         met = sum(1 for _sp, g, _f in goals if R.goal_met(state, seat, g))
-        ways = [(k, split[k]) for k in IN_GAME]
+        ways: list[tuple[str, Any]] = [(k, split[k]) for k in IN_GAME]
         ways += [
-            ("End-game benefits", p.end_cp),
-            ("Government funding", D.funding_end_cp[p.funding[0]]),
-            ("Lab funding", D.funding_end_cp[p.funding[1]]),
-            ("R&D funding", D.funding_end_cp[p.funding[2]]),
-            ("Goals", f"{5 * met}  ({met} of {len(goals)} met)" if goals else 0),
-            ("Nobel Prize", 5 if p.nobel else 0),
+            ("wm.score.end_game", p.end_cp),
+            ("wm.score.government_funding", D.funding_end_cp[p.funding[0]]),
+            ("wm.score.lab_funding", D.funding_end_cp[p.funding[1]]),
+            ("wm.score.rnd_funding", D.funding_end_cp[p.funding[2]]),
+            ("wm.score.goals", msg("wm.score.goals_met", cp=5 * met, met=met, n=len(goals))
+             if goals else 0),
+            ("wm.score.nobel_prize", 5 if p.nobel else 0),
         ]
         rows[seat] = ways
     notes = tiebreak_notes(state, names) if match.is_over() else []
