@@ -105,9 +105,9 @@ class BoardPanels:
         cx, _cy = space_centre(PANELS[loc], i)
         box = L.r(cx - SPACE_PITCH / 2 + 1, PANELS[loc][1] + BAND[0], SPACE_PITCH - 2, BAND[1])
         pygame.draw.rect(surf, theme.HIGHLIGHT, box, border_radius=L.n(4))
-        text = " ".join(tr(p) for p in parts)  # short marks side by side, as on the board
-        self._label(surf, text, box, 12, theme.INK, bold=True, valign="top")
-        self._tip(box, lines(msg("wm.view.gain.tip", parts=", ".join(tr(p) for p in parts)), tip))
+        self._label(surf, joined("wm.view.gain.marks", parts), box, 12, theme.INK, bold=True,
+                    valign="top")
+        self._tip(box, lines(msg("wm.view.gain.tip", parts=commas(parts)), tip))
 
     def _draw_scientists(self, surf: pygame.Surface, s: WMState, seat: int | None) -> None:
         L = self.L
