@@ -103,7 +103,9 @@ def advice(game: Game, view: Any, seat: int, *, stop: Callable[[], bool] | None 
 
 def places(view: Any, view_state: Any, seat: int | None, command: Command) -> list[Shape]:
     """Where ``command`` acts on the board: the pieces it moves and the places they go (the
-    view's drop targets for that one command); [] when the board shows it nowhere."""
+    view's drop targets for that one command), or the seat's own piece a click on which plays
+    it (a button: the view's ``command_for_drop`` at the piece itself, as a click is taken by
+    drag and drop); [] when the board shows it nowhere."""
     out: list[Shape] = []
     seen: set[tuple[int, int, int, int]] = set()
 
@@ -123,7 +125,17 @@ def places(view: Any, view_state: Any, seat: int | None, command: Command) -> li
             add(piece.shape)
             for shape, _cmd in targets:
                 add(shape)
+        elif seat is not None and piece.seat == seat and _click(view, piece, view_state, seat) == command:
+            add(piece.shape)
     return out
+
+
+def _click(view: Any, piece: Any, view_state: Any, seat: int) -> Command | None:
+    """What a click on ``piece`` (a drop where it lies) plays."""
+    try:
+        return view.command_for_drop(piece, bounds_of(piece.shape).center, view_state, seat)
+    except Exception:  # noqa: BLE001 - a view that cannot say marks nothing there
+        return None
 
 
 @dataclass
@@ -238,6 +250,11 @@ class Hints:
             hint.marks = [places(view, view_state, seat, c) for c in self.commands()]
             hint.marks_key = key
         ring = max(3, px(4))
+        badges: list[tuple[int, int]] = []
+        for rank in range(len(hint.marks)):  # where each number goes, the first's first
+            shapes = hint.marks[rank]
+            spots = [shapes[0], shapes[-1]] if len(shapes) > 1 else shapes
+            badges += [(rank, self._badge_spot(surface, shape, badges, px)) for shape in spots]
         for rank in reversed(range(len(hint.marks))):
             colour = pygame.Color(COLOURS[rank % len(COLOURS)])
             for shape in hint.marks[rank]:
@@ -247,15 +264,25 @@ class Hints:
                     box = bounds_of(shape).inflate(2 * ring, 2 * ring)
                     pygame.draw.rect(surface, colour, box, ring * (2 if self.hover == rank else 1),
                                      border_radius=ring * 2)
-            if hint.marks[rank]:
-                self._badge(surface, hint.marks[rank][-1], rank, colour, px, text)
+        for rank, centre in reversed(badges):
+            self._badge(surface, centre, rank, pygame.Color(COLOURS[rank % len(COLOURS)]), px, text)
 
     @staticmethod
-    def _badge(surface: pygame.Surface, shape: Shape, rank: int, colour: pygame.Color,
-               px: Callable[[float], int], text: Any) -> None:
+    def _badge_spot(surface: pygame.Surface, shape: Shape, taken: list[tuple[int, tuple[int, int]]],
+                    px: Callable[[float], int]) -> tuple[int, int]:
+        """The top right corner of ``shape``, moved left past the numbers already there (two
+        moves acting on one place show both numbers)."""
         r = max(9, px(12))
         box = bounds_of(shape)
-        centre = (min(surface.get_width() - r, box.right), max(r, box.top))
+        x, y = min(surface.get_width() - r, box.right), max(r, box.top)
+        while any(abs(x - cx) < 2 * r and abs(y - cy) < 2 * r for _rank, (cx, cy) in taken):
+            x -= 2 * r + px(2)
+        return x, y
+
+    @staticmethod
+    def _badge(surface: pygame.Surface, centre: tuple[int, int], rank: int, colour: pygame.Color,
+               px: Callable[[float], int], text: Any) -> None:
+        r = max(9, px(12))
         pygame.draw.circle(surface, colour, centre, r)
         pygame.draw.circle(surface, (255, 255, 255), centre, r, max(1, px(2)))
         digit = text.render(str(rank + 1), max(10, round(r * 1.3)), (255, 255, 255), bold=True)
@@ -322,15 +349,20 @@ class Hints:
             parts.append(("note", (pygame.Rect(pad, y, inner, _height(text, fit)), words)))
             y += _height(text, fit) + pad
         else:
+            words = []
             for rank, cand in enumerate(hint.candidates):
                 points = tr("hint.points", points=f"{cand.points - hint.score:+.1f}")
-                pw = text.width(points, size, True) + px(6)
-                move = tr("hint.row", rank=rank + 1, move=describe(cand.command))
-                fit = text.lay(move, inner - pw - px(14), 3 * size, size)
+                words.append((tr("hint.row", rank=rank + 1, move=describe(cand.command)), points,
+                              text.width(points, size, True) + px(6)))
+            # one size for every row (the longest move's, if it had to shrink)
+            row_size = min(text.lay(move, inner - pw - px(14), 4 * size, size).size
+                           for move, _points, pw in words)
+            for rank, (move, points, pw) in enumerate(words):
+                fit = text.lay(move, inner - pw - px(14), 4 * size, row_size)
                 h = max(_height(text, fit), text.font(size, True).get_height()) + px(10)
                 row = pygame.Rect(pad, y, inner, h)
                 rows.append(row)
-                parts.append(("row", (row, move, points, pw, rank)))
+                parts.append(("row", (row, move, points, pw, rank, row_size)))
                 y += h + px(4)
             foot = tr("hint.foot")
             fit = text.lay(foot, inner, 5 * small, small)
@@ -347,7 +379,7 @@ class Hints:
             elif kind == "foot":
                 text.box(surf, data[1], data[0], small, theme.MUTED)
             else:
-                row, move, points, pw, rank = data
+                row, move, points, pw, rank, row_size = data
                 colour = COLOURS[rank % len(COLOURS)]
                 fill = theme.SKY_DEEP if self.hover == rank else theme.SKY
                 pygame.draw.rect(surf, fill, row, border_radius=px(6))
@@ -355,7 +387,7 @@ class Hints:
                                  border_top_left_radius=px(6), border_bottom_left_radius=px(6))
                 text.box(surf, move, pygame.Rect(row.x + px(12), row.y + px(5),
                                                  row.w - pw - px(14), row.h - px(10)),
-                         size, theme.INK)
+                         row_size, theme.INK)
                 text.box(surf, points, pygame.Rect(row.right - pw - px(4), row.y + px(5), pw,
                                                    row.h - px(10)),
                          size, colour, bold=True, wrap=False, align="right")

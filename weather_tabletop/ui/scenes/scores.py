@@ -108,12 +108,15 @@ class ScoresScene(Scene):
             table = self._by_seat(m, cats, most)
         else:
             table = self._by_category(m, cats, most)
+        bw = self.px(240)
+        width = w - 2 * m
+        if table.bottom + self.px(12) + self._notes_height(width) > h - self.px(80) - self.px(8):
+            width = w - 2 * m - 2 * bw - self.px(32)  # beside the buttons, not under them
         y = table.bottom + self.px(12)
         for note in self.notes:
-            img = self.app.text.render(note, self.px(17), theme.INK, width=w - 2 * m)
+            img = self.app.text.render(note, self.px(17), theme.INK, width=width)
             self._texts.append((img, (m, y)))
             y += img.get_height() + self.px(6)
-        bw = self.px(240)
         self.back = widgets.button(self, pygame.Rect(w - m - 2 * bw - self.px(16), h - self.px(80), bw,
                                                      self.px(50)), tr("scores.back"),
                                    object_id="#secondary")

@@ -378,8 +378,8 @@ class SetupScene(Scene):
         rows = self._label_rows(tr("setup.options"), HEADING, width) if heading else []
         for start in range(0, len(cells), per_row):
             group = cells[start:start + per_row]
-            texts = [self._wrap(label, FIELD, cw) for label, _ in group]
-            lines = max(len(t) for t in texts)
+            texts = [self._wrap(label, FIELD, cw) if label else [] for label, _ in group]
+            lines = max(len(t) for t in texts)  # 0: a cell without a label (Hints) on its own
 
             def option_row(x: int, y: int, w: int, group=group, texts=texts, lines=lines) -> None:
                 for k, ((label, spec), text) in enumerate(zip(group, texts)):
