@@ -60,8 +60,7 @@ class SoloState:
     """The Saboteurs (§2): where their two agents stand (``agents[WHITE]``, ``agents[PINK]``:
     (location, space), ``NOWHERE`` before setup), their Hideout, the Target Value (§2.2), the
     Security Report deck, the Challenge cards chosen (§6, ids), the uses of Call Security this
-    turn (§3.5, G17), the weathers whose Citation they unlocked this turn (§4.5.4 "at most once
-    per weather per turn"), a two-token set awaiting the player's choice (§4.5.6, G13: its
+    turn (§3.5, G17), a two-token set awaiting the player's choice (§4.5.6, G13: its
     weather, -1 none), the Award tokens their sets removed from the game, and the game's outcome
     once decided by a solo end condition (§5: ``"won"`` or ``"lost"`` and the reason's key)."""
     agents: tuple[tuple[int, int], ...]
@@ -70,7 +69,6 @@ class SoloState:
     deck: ReportDeck
     challenges: tuple[int, ...]
     security_calls: int
-    unlocked_this_turn: tuple[int, ...]
     pending_set: int
     awards_spent: int
     outcome: tuple[str, str]
@@ -92,7 +90,7 @@ def empty_solo(challenges: tuple[int, ...] = ()) -> SoloState:
     return SoloState(
         agents=(NOWHERE, NOWHERE), hideout=Hideout(0, (0,) * 5, (), 0), tv=0,
         deck=ReportDeck((), NO_REPORT, (), ()), challenges=tuple(challenges), security_calls=0,
-        unlocked_this_turn=(), pending_set=-1, awards_spent=0, outcome=("", ""))
+        pending_set=-1, awards_spent=0, outcome=("", ""))
 
 
 def with_hideout(solo: SoloState, **changes: Any) -> SoloState:
