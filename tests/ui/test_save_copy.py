@@ -20,6 +20,7 @@ from weather_tabletop.engine.save_copy import CopyFailed, copy_save
 from weather_tabletop.engine.savelock import is_locked
 from weather_tabletop.engine.storage import SavedGame
 from weather_tabletop.i18n import tr
+from tests.ui.helpers import mouse, post
 
 
 def open_game(folder: Path, moves: int = 12) -> SavedGame:
@@ -118,9 +119,10 @@ def test_the_tables_menu_saves_a_copy_that_open_a_file_opens(app, tmp_path):
     app.push(scene)
     app.tick(0.02)
     scene._button(scene.w["menu"])  # the Menu button opens its list
-    assert [key for _e, key in scene._menu] == ["leave", "copy"]
-    copy_button = next(e for e, key in scene._menu if key == "copy")
-    scene.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=copy_button))
+    assert [key for _r, key, _w in scene._menu] == ["leave", "copy"]
+    assert [words for _r, _k, words in scene._menu] == [tr("table.main_menu"), tr("copy.button")]
+    copy_row = next(r for r, key, _w in scene._menu if key == "copy")
+    post(app, mouse(pygame.MOUSEBUTTONDOWN, copy_row.center), mouse(pygame.MOUSEBUTTONUP, copy_row.center))
     assert scene.copy_dialog is not None and scene.copy_dialog.alive() and not scene._menu
     target = tmp_path / "sent.wtsave"
     _pick(app, scene, scene.copy_dialog, target)
@@ -135,6 +137,23 @@ def test_the_tables_menu_saves_a_copy_that_open_a_file_opens(app, tmp_path):
     assert scene.message == tr("copy.is_original")
     assert open_replay(app, target) is None  # "Open a file..." opens the copy
     assert isinstance(app.top, TableScene) and app.top.session.replay_path == target
+
+
+def test_the_tables_menu_closes_on_a_click_elsewhere_and_goes_to_the_main_menu(app, tmp_path):
+    from weather_tabletop.ui.scenes.table import TableScene
+    from weather_tabletop.ui.session import Session
+
+    session = Session.new_saved(GAME, config(GAME, 2, seed=3, pile=100000), folder=tmp_path)
+    scene = TableScene(app, session, privacy=False)
+    app.push(scene)
+    app.tick(0.02)
+    scene._button(scene.w["menu"])
+    post(app, mouse(pygame.MOUSEBUTTONDOWN, scene.lay.board.center))
+    assert not scene._menu and app.top is scene and session.version == 1  # nothing played
+    scene._button(scene.w["menu"])
+    leave = next(r for r, key, _w in scene._menu if key == "leave")
+    post(app, mouse(pygame.MOUSEBUTTONDOWN, leave.center))
+    assert app.top is not scene
 
 
 def test_a_game_without_a_file_has_no_copy_in_its_menu(app):
@@ -155,7 +174,7 @@ def test_the_saved_games_list_saves_a_copy_of_a_row(app, tmp_path):
     app.push(scene)
     app.tick(0.02)
     copy_buttons = [e for e, (what, _i) in scene.actions.items() if what == "copy"]
-    assert len(copy_buttons) == 1 and copy_buttons[0].text == tr("copy.button")
+    assert len(copy_buttons) == 1 and copy_buttons[0].text == tr("copy.row_button")
     scene.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=copy_buttons[0]))
     assert scene.copy_dialog is not None and scene.copy_dialog.alive()
     target = tmp_path / "kept.wtsave"

@@ -132,7 +132,8 @@ class SavesScene(Scene):
         widgets.panel(self, rect, object_id="#row")
         pad = self.px(16)
         x, y = rect.x + pad, rect.y + self.px(8)
-        bw, bh = self.px(120), self.px(42)
+        # the buttons narrower at a large UI scale (a ninth of the row): the game's words keep room
+        bw, bh = min(self.px(120), max(self.px(84), rect.width // 9)), self.px(42)
         by = rect.centery - bh // 2
         if self.mode == ("rename", index):
             self.rename_entry = widgets.entry(self, pygame.Rect(x, by, self.px(420), bh), info.name)
@@ -159,7 +160,7 @@ class SavesScene(Scene):
         # a file that cannot be opened has only Delete; a game open elsewhere is watched here
         buttons = 1 if self.demos or problem else 3
         copy_w = 0 if self.demos or problem else max(bw, self.app.text.font(self.px(17), True).size(
-            tr("copy.button"))[0] + self.px(28))
+            tr("copy.row_button"))[0] + self.px(20))
         text_w = rect.width - 2 * pad - buttons * (bw + self.px(10)) - (copy_w and copy_w + self.px(10))
         col = text_w // 4
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.modified)) if info.modified else ""
@@ -195,8 +196,8 @@ class SavesScene(Scene):
             self.actions[open_b] = ("replay" if replay else "open", index)
         if copy_w:
             copy_b = widgets.button(self, pygame.Rect(bx - copy_w - self.px(10), by, copy_w, bh),
-                                    tr("copy.button"), object_id="#secondary",
-                                    tooltip=tr("copy.button_tip"))
+                                    tr("copy.row_button"), object_id="#secondary",
+                                    tooltip=tr("copy.row_tip"))
             self.actions[copy_b] = ("copy", index)
         if not self.demos:
             if not problem:

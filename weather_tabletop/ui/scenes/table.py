@@ -205,7 +205,10 @@ class TableScene(Scene):
         self._replay_log: LogBook | None = None
         self.review = ReviewView(session, ViewContext(session.config.seats))  # a finished replay
         self.hints = Hints(session)  # the hard player's best moves for a person (issue 21)
-        self._menu: list[Any] = []  # the Menu button's list while it is open
+        #: the Menu button's list while it is open: (row, what it does, its words); drawn by the
+        #: scene over the side column (pygame_gui widgets would lie under it)
+        self._menu: list[tuple[pygame.Rect, str, str]] = []
+        self._menu_hover: str | None = None
         self.copy_dialog: Any = None  # "Save a copy as..." while it is open
 
     # -- who looks at the table ------------------------------------------------------------
@@ -828,13 +831,26 @@ class TableScene(Scene):
         bh = anchor.h + self.px(6)
         x = min(anchor.right, self.app.size[0] - self.px(4)) - bw
         for i, (key, words) in enumerate(items):
-            rect = pygame.Rect(x, anchor.bottom + self.px(6) + i * (bh + self.px(4)), bw, bh)
-            self._menu.append((widgets.button(self, rect, words), key))
+            rect = pygame.Rect(x, anchor.bottom + self.px(8) + i * bh, bw, bh)
+            self._menu.append((rect, key, words))
 
     def _close_menu(self) -> None:
-        for element, _key in self._menu:
-            element.kill()
         self._menu = []
+        self._menu_hover = None
+
+    def _draw_menu(self, surface: pygame.Surface) -> None:
+        """The Menu button's list: a panel of rows under the button."""
+        if not self._menu:
+            return
+        box = self._menu[0][0].unionall([r for r, _k, _w in self._menu]).inflate(
+            2 * self.px(4), 2 * self.px(4))
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=self.px(8))
+        pygame.draw.rect(surface, theme.LINE, box, max(1, self.px(1)), border_radius=self.px(8))
+        for rect, key, words in self._menu:
+            if key == self._menu_hover:
+                pygame.draw.rect(surface, theme.SKY_DEEP, rect, border_radius=self.px(6))
+            self.app.text.box(surface, words, rect.inflate(-2 * self.px(12), 0), self.px(17),
+                              theme.INK, bold=True, wrap=False)
 
     def save_copy_as(self) -> None:
         """"Save a copy as...": choose where a copy of this game's file goes."""
@@ -855,19 +871,19 @@ class TableScene(Scene):
             return True
         if not self._menu:
             return False
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            key = next((k for e, k in self._menu if e is event.ui_element), None)
-            if key is not None:
-                self._close_menu()
-                self.leave() if key == "leave" else self.save_copy_as()
-                return True
-            if event.ui_element is self.w.get("menu"):
-                self._close_menu()
-                return True
+        if event.type == pygame.MOUSEMOTION:
+            self._menu_hover = next((k for r, k, _w in self._menu if r.collidepoint(event.pos)), None)
             return False
-        if event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN
-                                                    and event.key == pygame.K_ESCAPE):
-            self._close_menu()  # a click elsewhere, or Esc: the list closes
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            key = next((k for r, k, _w in self._menu if r.collidepoint(event.pos)), None)
+            self._close_menu()  # a choice, or a click elsewhere: the list closes
+            if key == "leave":
+                self.leave()
+            elif key == "copy":
+                self.save_copy_as()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self._close_menu()
             return True
         return False
 
@@ -1146,6 +1162,8 @@ class TableScene(Scene):
                 self.w["score_box"].draw(surface)
 
     def draw_over(self, surface: pygame.Surface) -> None:
+        if self.copy_dialog is not None and self.copy_dialog.alive():
+            return  # "Save a copy as..." is open: nothing of the table's is drawn over it
         for line in self.banner.values():
             line.draw(surface, self.app.text)
         if self.timeline is not None:
@@ -1168,6 +1186,7 @@ class TableScene(Scene):
         if msg is not None and self._message_surface is not None:
             surface.blit(self._message_surface[1], msg)
         self.dragdrop.draw(surface)
+        self._draw_menu(surface)
         if self.palette is not None:
             self.palette.draw(surface)
             set_frame_deadline(None)
