@@ -198,3 +198,19 @@ def test_the_demo_save_holds_named_events_and_no_prose() -> None:
             for event in group.get("events", []):
                 assert not isinstance(event.get("text"), str)
                 assert isinstance(event, dict) and event["t"] in {c.__name__ for c in PLAY_KINDS}
+
+
+def test_a_tile_turned_up_makes_its_command_impossible_to_undo(played):
+    """A Workshop tile or an Experiment tile turned up from its stack shows what was hidden: the
+    group is an undo barrier, and the table names the tile in its reason."""
+    kinds = set()
+    for match, _ in played:
+        for group in match.active:
+            turned = [e for e in group.events
+                      if isinstance(e, (E.WorkshopTileTurnedUp, E.ExperimentTileTurnedUp))]
+            if turned and group.kind == "command":
+                assert group.barrier is turned[0]
+                kinds.add(type(turned[0]))
+            elif group.kind == "command":
+                assert group.barrier is None
+    assert kinds == {E.WorkshopTileTurnedUp, E.ExperimentTileTurnedUp}

@@ -5,26 +5,14 @@ Section names in docstrings refer to the English rulebook (``weather-machine.en.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Iterable
 
 from .data import (GOVERNMENT, LAB, OFFICE, RND, SUPPLY, V_SCI, load)
-from .state import BLOCKED, EMPTY, LATIV, PlayerState, WMState, evolve
+from .state import BLOCKED, EMPTY, LATIV, PlayerState, WMState
 
 D = load()
 W = 5
 ANY = -1
-
-
-def set_in(obj: Any, path: tuple, value: Any) -> Any:
-    """A copy of ``obj`` with ``value`` at ``path`` (attribute names and tuple indices)."""
-    if not path:
-        return value
-    key = path[0]
-    if key.__class__ is str:
-        return evolve(obj, key, set_in(obj.__dict__[key], path[1:], value))
-    items = list(obj)
-    items[key] = set_in(obj[key], path[1:], value)
-    return tuple(items)
 
 
 # -- Workshop ("Your Workshop") -------------------------------------------------------------
