@@ -349,7 +349,7 @@ def government_actions(c: Ctx, space: int) -> None:
     col = (with_token or eligible)[0]
     row = by_arrow(s, spaces(col))
     colour = D.gov_colours[col][row]
-    c.emit(SaboteurBotPlaced(GOVERNMENT, col, row, "token" if with_token else "first"))
+    c.emit(SaboteurBotPlaced(GOVERNMENT, col, row, "gov_token" if with_token else "gov_first"))
     pay_chemical_to_supply(c, colour)
     tiles = [r for r in range(3) if c.s.gov_grid[col][r].startswith("S")]
     if tiles:  # G2
@@ -398,7 +398,7 @@ def lab_actions(c: Ctx, space: int) -> None:
     tied = [b for b in eligible if sum(1 for x in s.lab[b] if x != EMPTY) == most]
     with_token = [b for b in tied if s.lab_tokens[b] > 0]
     b = (with_token or tied)[0]
-    why = "most_bots" if len(tied) == 1 else "token" if len(with_token) == 1 else "order"
+    why = "most_bots" if len(tied) == 1 else "lab_token" if len(with_token) == 1 else "lab_order"
     i = by_arrow(s, spaces(b)[::-1])  # space 0 is the bottom
     displaced = s.lab[b][i] == LATIV
     c.emit(SaboteurBotPlaced(LAB, b, i, why))
@@ -450,7 +450,7 @@ def rnd_actions(c: Ctx, space: int) -> None:
     with_token = [b for b in eligible if s.rnd_tokens[b] > 0]
     b = (with_token or eligible)[0]
     i = by_arrow(s, spaces(b))
-    rnd_place(c, b, i, "token" if with_token else "first")
+    rnd_place(c, b, i, "rnd_token" if with_token else "rnd_first")
     c.emit(ChemicalBesideBot(D.rnd_chemical[b][i], b, i))
     rnd_token(c, b)  # R4
 
