@@ -33,6 +33,7 @@ from .events import (EVENTS, AssistantPlaced, ComponentsShuffled, ExperimentBelo
 from .state import (Drafting, EMPTY, EndSupplyRound, LATIV, PlayerState, Step, SupplyTurn, WMState,
                     evolve, evolve_fields, step_tuple, steps_from_tuples)
 from .context import APPLY, Ctx, name_of
+from .solo_state import older_wm_state
 from .flow import advance_flow, handle
 from .options import AWARD_RULE, is_award, top_options
 from .scoring import final_scores
@@ -62,6 +63,8 @@ class WeatherMachine:
                Colour("yellow", (225, 190, 40), "Y"), Colour("purple", (140, 80, 180), "P"))
     commands = COMMANDS
     events = EVENTS
+    #: checkpoints written before ``WMState.solo`` existed still read (solo_state)
+    OLDER_RECORDS = {"WMState": older_wm_state}
 
     # -- setup ---------------------------------------------------------------------------------
 

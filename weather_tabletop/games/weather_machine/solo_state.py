@@ -101,3 +101,9 @@ def with_hideout(solo: SoloState, **changes: Any) -> SoloState:
 def with_deck(solo: SoloState, **changes: Any) -> SoloState:
     """``solo`` with fields of its Security Report deck changed."""
     return replace(solo, deck=replace(solo.deck, **changes))
+
+
+def older_wm_state(record: dict[str, Any]) -> dict[str, Any]:
+    """A ``WMState`` record of a checkpoint written before the state had its ``solo`` field (a
+    game of several players): the same state, with no Saboteurs."""
+    return record if "solo" in record else {**record, "solo": None}
