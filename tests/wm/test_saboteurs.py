@@ -247,6 +247,8 @@ def test_call_security():
     assert (deck.current, deck.draw, deck.priority) == (5, (7, 6), 4)
     assert c.s.pl[0].vouchers[V_SCI] == before - 1
     assert S.security_cost_types(c.s, 0) == ()  # once per turn
+    turn = run(c.s, S.start_of_player_turn, 0)  # the next turn, even with no Saboteur turn between
+    assert of(turn, E.PlayerTurnBegan)[0].tv == 35 and S.security_cost_types(turn.s, 0)
     with pytest.raises(ValueError):
         run(s, S.call_security, 0, V_SCI, 5, 6, 4)  # card 6 is not among the three
     assert S.security_cost_types(table(draw=(4,)), 0) == ()
@@ -704,7 +706,10 @@ def test_immediate_victory():
     conditions of at least 4 of the Goal tiles on your Laboratory's Goal spaces; at least 2 of your
     Funding markers are on or beyond the 5th space of their track. The starting space counts as
     space 0"."""
-    assert run(winner(), S.start_of_player_turn, 0).s.solo.outcome == ("won", "good_name")
+    c = run(winner(), S.start_of_player_turn, 0)
+    assert kinds(c) == [E.PlayerTurnBegan, E.SoloDecided]
+    assert c.s.solo.outcome == ("won", "good_name")
+    assert not run(c.s, S.saboteur_turn).ev  # the game is decided
     assert not S.immediate_victory(with_player(winner(), 0, cp=35), 0)
     assert not S.immediate_victory(with_player(winner(), 0, funding=(5, 4, 4),
                                                goals_set=winner().pl[0].goals_set), 0)

@@ -38,7 +38,8 @@ from .solo_data import (BOTTOM, FOLLOW_LATIV, MAIN_LOCATIONS, PINK, SOLO, TOP, W
 from .solo_events import (AgentMoved, AgentPlaced, BotPlacementFailed, ChemicalBesideBot,
                           FundingPushedBack, HideoutAwardTaken, HideoutChemicalReturned,
                           HideoutChemicalsDrawn, HideoutChemicalTaken, HideoutTokenTaken,
-                          NoChemicalForBot, NoChemicalToTake, NoReportToDiscard, ReportDiscarded,
+                          NoChemicalForBot, NoChemicalToTake, NoReportToDiscard, PlayerTurnBegan,
+                          ReportDiscarded,
                           ReportDrawn, ReportPlayed, ReportsRemoved, ReportsShuffled,
                           SaboteurBotPlaced, SaboteurBotsReturned, SaboteurPartPlaced,
                           SaboteursJoined, SaboteursTookInitiative, SaboteurTurnBegan,
@@ -498,6 +499,8 @@ def saboteur_turn(c: Ctx) -> None:
     figure to its left on B or C (7.G8); Step 4 Lativ moves if he is there; Step 5 the location's
     actions; Step 6 the report discarded and the next drawn; Step 7 at most one token set, with
     the report just used as the priority card (7.G3)."""
+    if solo(c.s).outcome[0]:  # the game is decided
+        return
     if deck_exhausted(c.s):
         c.emit(SoloDecided("lost", "deck"))
         return
@@ -711,7 +714,9 @@ def immediate_victory(s: WMState, seat: int) -> bool:
 
 
 def start_of_player_turn(c: Ctx, seat: int) -> None:
-    """§4.2, §5.1: the immediate-victory check at the very start of your turn."""
+    """§4.2, §5.1: the turn begins (Call Security usable again, 7.G17), then the
+    immediate-victory check "at the very start of your turn"."""
+    c.emit(PlayerTurnBegan(seat, solo(c.s).tv, solo(c.s).deck.current))
     if immediate_victory(c.s, seat):
         c.emit(SoloDecided("won", "good_name"))
 

@@ -136,6 +136,15 @@ class SaboteurTurnBegan(Event):
 
 
 @dataclass(frozen=True)
+class PlayerTurnBegan(Event):
+    """§4.2: the player's turn begins (the Target Value and current report it starts with); Call
+    Security may be used again this turn (7.G17)."""
+    seat: int
+    tv: int
+    report: int
+
+
+@dataclass(frozen=True)
 class AgentMoved(Event):
     """§4.3 Steps 1-2: the agent to ``location``'s ``space``; ``shown``: the location the report
     shows (``FOLLOW_LATIV`` for Lativ's); ``skipped``: the locations tried first, impossible."""
@@ -298,7 +307,7 @@ class SoloDecided(Event):
 
 SOLO_EVENTS = (SaboteursJoined, HideoutChemicalsDrawn, ReportsShuffled, StartReportsRevealed,
                AgentPlaced, ReportsRemoved, ReportDrawn, ReportPlayed, ReportDiscarded,
-               NoReportToDiscard, SecurityCalled, SaboteurTurnBegan, AgentMoved,
+               NoReportToDiscard, SecurityCalled, SaboteurTurnBegan, PlayerTurnBegan, AgentMoved,
                TargetValueRaised, SaboteursTookInitiative, HideoutChemicalTaken, NoChemicalToTake,
                HideoutChemicalReturned, SubsidyFlipped, SaboteurBotPlaced, SaboteurPartPlaced,
                ChemicalBesideBot, NoChemicalForBot, HideoutTokenTaken, HideoutAwardTaken,
@@ -390,9 +399,9 @@ def _security_called(s: WMState, e: SecurityCalled) -> WMState:
     return _solo(s, replace(solo, security_calls=solo.security_calls + 1))
 
 
-@applies(SaboteurTurnBegan)
-def _saboteur_turn_began(s: WMState, e: SaboteurTurnBegan) -> WMState:
-    """The player's calls of Security (G17: once per turn) count again from their next turn."""
+@applies(PlayerTurnBegan)
+def _player_turn_began(s: WMState, e: PlayerTurnBegan) -> WMState:
+    """Call Security (G17: once per turn) counts again this turn."""
     return _solo(s, replace(s.solo, security_calls=0))
 
 
@@ -495,6 +504,7 @@ def _solo_decided(s: WMState, e: SoloDecided) -> WMState:
     return _solo(s, replace(s.solo, outcome=(e.result, e.why)))
 
 
+@applies(SaboteurTurnBegan)
 @applies(NoReportToDiscard)
 @applies(NoChemicalToTake)
 @applies(NoChemicalForBot)

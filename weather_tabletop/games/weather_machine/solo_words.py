@@ -146,6 +146,9 @@ LINES: dict[type, Callable[[WMState, Any], Said]] = {
     E.SecurityCalled: _security,
     E.SaboteurTurnBegan: _w("wm.solo_event.turn_began", report=lambda s, e: report(e.report),
                             agent=lambda s, e: agent(e.agent)),
+    E.PlayerTurnBegan: lambda s, e: msg(
+        "wm.solo_event.player_turn" if e.report else "wm.solo_event.player_turn_no_report",
+        name=name_of(s, e.seat), tv=e.tv, report=report(e.report) if e.report else ""),
     E.AgentMoved: _agent_moved,
     E.TargetValueRaised: _tv,
     E.SaboteursTookInitiative: _w("wm.solo_event.initiative"),
