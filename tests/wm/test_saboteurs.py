@@ -223,6 +223,14 @@ def test_end_of_turn_report_flow():
     assert deck.priority == SUPPLY_WIND_BOTTOM and deck.current == 4 and deck.draw == (5,)
 
 
+def test_last_report_played_leaves_no_current_report():
+    """§3.4: "If the draw pile is empty, no card is drawn (see G2)"; 7.G2: "Lose at the start of a
+    Saboteur turn when no current report remains"."""
+    c = run(table(current=SUPPLY_WIND_BOTTOM, draw=()), S.saboteur_turn)
+    assert c.s.solo.deck.current == NO_REPORT and E.ReportDrawn not in kinds(c)
+    assert run(c.s, S.saboteur_turn).s.solo.outcome == ("lost", "deck")
+
+
 def test_discard_top_report_and_empty_pile():
     """§3.4: "'Discard the top Security Report' means moving the top card of the draw pile face up
     onto the discard pile, where it becomes the new priority card at once. If the draw pile is
@@ -516,6 +524,15 @@ def test_lab_lativ_bot_displaced():
     full = ((LATIV, 0, 0),) + lab[1:]
     c = run(replace(s, lab=full), S.lab_actions, 1)
     assert of(c, LativBotDisplaced)[0].space == -1 and c.s.lativ_side == 5
+
+
+def test_running_out():
+    """7.G11: "an impossible Chemical take, Award gain or tile placement does nothing"."""
+    c = run(table(awards_left=0), S.lab_actions, 0)
+    assert kinds(c)[0].__name__ == "NoAwardLeft" and c.s.solo.hideout.awards == 0
+    stacks = tuple(() if w == RAIN else (5 + w, 10 + w) for w in range(5))
+    c = run(table(ew_stack=stacks), S.place_extreme, RAIN)
+    assert kinds(c)[0].__name__ == "NoExtremeWeatherLeft" and c.s.ew_board == table().ew_board
 
 
 def test_lab_fallback_keeps_award():
