@@ -60,7 +60,8 @@ SCIENTIST, AGENT, LATIV_FIGURE, NOBODY = "scientist", "agent", "lativ", ""
 
 
 def solo(s: WMState) -> SoloState:
-    assert s.solo is not None, "a solo game"
+    """The Saboteurs' state (only a solo game has one)."""
+    assert s.solo is not None
     return s.solo
 
 
