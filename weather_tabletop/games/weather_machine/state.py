@@ -547,9 +547,14 @@ def _quick_init(cls: type) -> None:
     head = ("fx",) if issubclass(cls, Effect) else (cls.kind,)
     name = (cls.name,) if issubclass(cls, Effect) else ()
 
+    n = len(names)
+
     def __init__(self: Step, *args: Any, **kwargs: Any) -> None:
         d = self.__dict__
         d.update(zip(names, args))
+        if not kwargs and len(args) == n:  # the usual call: every field in order
+            d["_t"] = head + args[:1] + name + args[1:]  # ``step_tuple``: a memo, never a field
+            return
         if kwargs:
             if not known.issuperset(kwargs) or any(k in d for k in kwargs):
                 raise TypeError(f"{cls.__name__}: bad arguments {sorted(kwargs)}")
