@@ -46,10 +46,6 @@ def trigger_words(s: WMState, t: Trigger) -> Msg:
     return msg(t.key, name=name_of(s, t.seat))
 
 
-def _token(tok: str) -> Any:
-    return T.token(tok)
-
-
 # -- setup, rounds and phases -----------------------------------------------------------------
 
 
@@ -157,7 +153,7 @@ def _no_token(s: WMState, e: E.NoResearchTokenLeft) -> Said:
 def _token_taken(s: WMState, e: E.ResearchTokenTaken) -> Said:
     return msg("wm.event.research_token_taken_at_once" if e.at_once
                else "wm.event.research_token_taken", name=name_of(s, e.seat),
-               token=_token(e.token))
+               token=T.token(e.token))
 
 
 def _gain_lost(s: WMState, e: E.GainLost) -> Said:
@@ -294,15 +290,15 @@ LINES: dict[type, Callable[[WMState, Any], Said]] = {
     E.ResearchTokenTaken: _token_taken,
     E.NoResearchTokenLeft: _no_token,
     E.ResearchTokenUnplaceable: _w("wm.event.research_token_unplaceable", name=_name,
-                                   token=lambda s, e: _token(e.token)),
+                                   token=lambda s, e: T.token(e.token)),
     E.PendingTokenRemoved: _w("wm.event.pending_token_removed", name=_name,
-                              token=lambda s, e: _token(e.token)),
+                              token=lambda s, e: T.token(e.token)),
     E.GainLost: _gain_lost,
     # Supply, the Scientist, Lativ
     E.ScientistMoved: _silent,
     E.LativMoved: _lativ_moved,
     E.ResearchTokenDiscarded: _w("wm.event.research_token_discarded",
-                                 token=lambda s, e: _token(e.token)),
+                                 token=lambda s, e: T.token(e.token)),
     E.LativBotPlaced: _w("wm.event.lativ_bot_placed", space=lambda s, e: T.branch_space(e.space),
                          weather=_branch),
     E.InitiativeTaken: _silent,
@@ -345,7 +341,7 @@ LINES: dict[type, Callable[[WMState, Any], Said]] = {
                                  experiment=lambda s, e: T.experiment(e.tile)),
     E.ExperimentRan: _w("wm.event.experiment_ran", weather=_branch),
     E.LabTokenRemoved: _w("wm.event.lab_token_removed",
-                          token=lambda s, e: _token(f"L:{e.branch}")),
+                          token=lambda s, e: T.token(f"L:{e.branch}")),
     E.ExtremeWeatherEscalated: _w("wm.event.extreme_weather_escalated", weather=_weather,
                                   extreme=lambda s, e: T.extreme(e.tile)),
     E.NoExtremeWeatherLeft: _w("wm.event.no_extreme_weather_left", weather=_weather),

@@ -9,7 +9,9 @@ the Award token placements of the seat's own turn, which may interrupt any step 
 
 The rules are split by what they hold: ``options`` (what each step offers), ``flow`` (answering
 a step, running the automatic ones), ``benefits``, ``locations`` (the Scientist, Lativ, Supply),
-``government``, ``lab``, ``research`` (R&D), ``rounds``, ``scoring`` and ``sentences``; this
+``government``, ``lab``, ``research`` (R&D), ``rounds``, ``scoring`` and ``sentences``. What
+happens is recorded as ``events`` named for it, each applied by one function registered beside
+its rules (``context.applies``) and described by ``event_words`` from the catalogue. This
 module is the Game itself and names what other modules and tests use.
 """
 
