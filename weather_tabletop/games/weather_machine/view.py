@@ -66,7 +66,7 @@ from .view_board import BoardPanels
 from .view_lab import LaboratoryPanels
 from .view_layout import (GOAL_HAND, GOALS, HEAD_H, LINE, OFFICE_ROWS, PANELS, TABS, VOUCHERS,
                           WORKSHOP, Layout)
-from .view_text import cap
+from .view_text import cap, shown
 
 #: the step of play (``guide_step``) of each pending decision; each opens a section of the guide
 GUIDE_STEPS = {
@@ -208,7 +208,7 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels):
                colour: Any, bold: bool = False, align: str = "center", valign: str = "center") -> None:
         """``text`` fitted into ``box`` (the space it owns): at ``size`` design units, shrunk to
         12 pixels at the least, else cut short with its whole text as the tooltip there."""
-        text = tr(text)
+        text = shown(text)
         if not text:
             return
         fit = self.ctx.text.box(surf, text, box, self.L.font(size), colour, bold=bold, align=align,
@@ -449,7 +449,7 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels):
             self._ensure(view_state, self._viewer)
         for r, text in reversed(self._tips):
             if r.collidepoint(pos):
-                return tr(text)
+                return shown(text)
         for r, text in reversed(self._cut_tips):
             if r.collidepoint(pos):
                 return text

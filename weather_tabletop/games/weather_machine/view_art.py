@@ -8,6 +8,7 @@ Art: ``art/wm/*.svg`` (drawn for this project in the app palette; white parts ar
 from __future__ import annotations
 
 import math
+from functools import cache
 
 import pygame
 
@@ -45,21 +46,25 @@ ACTION_KINDS = ("sell_part", "secure", "work_experiment", "publish", "research",
 _SHORT = ("voucher_any", "chemical", "part", "investment", "funding_any", "construct_bot")
 
 
+@cache
 def voucher_short(vtype: int) -> Msg:
     """A Voucher type in a few characters ("Sup", "R&D")."""
     return msg(f"wm.short.voucher.{VOUCHER_KEYS[vtype]}")
 
 
+@cache
 def subsidy_short(kind: str) -> Msg:
     """A Subsidy tile's action in a word ("Sell")."""
     return msg(f"wm.short.subsidy.{kind}")
 
 
+@cache
 def metric_short(metric: str) -> Msg:
     """A Goal tile's condition in a few characters ("Gov Bots")."""
     return msg(f"wm.short.metric.{metric}")
 
 
+@cache
 def short_benefit(b: str) -> Msg:
     """A benefit in a few characters, for a small space on the board (tooltips say it in full)."""
     kind, _, arg = b.partition(":")
@@ -77,6 +82,7 @@ def short_benefit(b: str) -> Msg:
     return msg("wm.short.code", code=b)
 
 
+@cache
 def short_benefits(items: tuple[str, ...]) -> Msg:
     """Benefits in a few characters, the same one twice counted ("2 Part + 2 CP")."""
     shown: list[Msg] = []

@@ -7,13 +7,30 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from weather_tabletop import i18n
 from weather_tabletop.i18n import Msg, msg, tr
+
+#: texts rendered, by (language, message): a redraw of the board shows mostly the same texts
+_SHOWN: dict[tuple[str, Msg | str], str] = {}
+SHOWN_MAX = 8192
+
+
+def shown(text: Msg | str) -> str:
+    """``tr(text)``, remembered per language (a message is a frozen value; the catalogues do
+    not change while the app runs)."""
+    key = (i18n.language(), text)
+    out = _SHOWN.get(key)
+    if out is None:
+        if len(_SHOWN) >= SHOWN_MAX:
+            _SHOWN.clear()
+        out = _SHOWN[key] = tr(text)
+    return out
 
 
 def cap(text: Msg | str) -> str:
     """``text`` rendered, with its first letter upper case (the rest unchanged): a name that
     begins a sentence (a language without capitals is left as it is)."""
-    text = tr(text)
+    text = shown(text)
     return text[:1].upper() + text[1:]
 
 

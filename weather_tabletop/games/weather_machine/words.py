@@ -10,10 +10,13 @@ the piece itself::
     msg("wm.cmd.take_chemical", name="Ana", chemical=chemical(0))
 
 Components are named by their data keys (``rain``, ``red``, ``supply``), never by English text.
+A name depends only on the component data, so each is made once (``functools.cache``): a redraw
+of the table names the same pieces again.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from weather_tabletop.i18n import Msg, msg
@@ -56,62 +59,74 @@ def and_list(items: list[Any]) -> Msg:
     return msg("wm.list", items=tuple(items))
 
 
+@cache
 def location(loc: int) -> Msg:
     """A location's name: "Supply", "Government", "Lativ's Lab", "R&D", "Lativ's Office"."""
     return msg(f"wm.loc.{LOCATION_KEYS[loc]}")
 
 
+@cache
 def voucher_type(vtype: int) -> Msg:
     """A Voucher type's name: "Supply", "R&D", ..."""
     return msg(f"wm.voucher_type.{D.raw['vouchers']['keys'][vtype]}")
 
 
+@cache
 def voucher(vtype: int, n: int = 1) -> Msg:
     """'2 Supply Vouchers'."""
     return msg(f"wm.voucher.{D.raw['vouchers']['keys'][vtype]}", n=n)
 
 
+@cache
 def a_voucher(vtype: int) -> Msg:
     """'an R&D Voucher'."""
     return msg(f"wm.a_voucher.{D.raw['vouchers']['keys'][vtype]}")
 
 
+@cache
 def chemical(w: int, n: int = 1) -> Msg:
     """'1 green Verdino' (rulebook: "Rain - Verdino (green)")."""
     return msg(f"wm.chemical.{D.weathers[w]}", n=n)
 
 
+@cache
 def chemical_name(w: int) -> Msg:
     """'green Verdino' (no count)."""
     return msg(f"wm.chemical_name.{D.weathers[w]}")
 
 
+@cache
 def chemical_proper(w: int) -> Msg:
     """A Chemical's own name: 'Verdino'."""
     return msg(f"wm.chemical_proper.{D.weathers[w]}")
 
 
+@cache
 def chem_colour(w: int) -> Msg:
     """A Chemical's colour: 'green'."""
     return msg(f"wm.chem_colour.{D.weathers[w]}")
 
 
+@cache
 def part(colour: int, article: bool = True) -> Msg:
     """'a red Machine Part' ('red Machine Part' without the article)."""
     key = D.part_colours[colour]
     return msg(f"wm.part.{key}" if article else f"wm.part_bare.{key}")
 
 
+@cache
 def part_colour(colour: int) -> Msg:
     """A Machine Part's colour: 'red'."""
     return msg(f"wm.part_colour.{D.part_colours[colour]}")
 
 
+@cache
 def weather(w: int) -> Msg:
     """'Rain', 'Wind', ..."""
     return msg(f"wm.weather.{D.weathers[w]}")
 
 
+@cache
 def tile(t: int) -> Msg:
     """A Workshop tile named by its half-circles."""
     a, b = D.workshop_tiles[t]
@@ -120,6 +135,7 @@ def tile(t: int) -> Msg:
     return msg("wm.tile.mixed", a=chem_colour(a), b=chem_colour(b))
 
 
+@cache
 def tile_orientation(t: int, flipped: bool) -> Msg | str:
     """'green at the top'; "" for a tile with two half-circles of one colour."""
     top, bottom = tile_ends(t, flipped)
@@ -128,11 +144,13 @@ def tile_orientation(t: int, flipped: bool) -> Msg | str:
     return msg("wm.tile.top", colour=chem_colour(top))
 
 
+@cache
 def ws_row(r: int) -> Msg:
     """A Workshop row: 'top row'."""
     return msg(f"wm.ws_row.{ROWS[r]}")
 
 
+@cache
 def space(loc: int, sp: int) -> Msg:
     """An action space: 'the middle space of Government', 'the second space of Supply'."""
     if loc == SUPPLY:
@@ -142,6 +160,7 @@ def space(loc: int, sp: int) -> Msg:
     return msg(f"wm.space.{LOCATION_KEYS[loc]}.{SIDES[sp]}")
 
 
+@cache
 def symbol(loc: int, sp: int) -> Msg | str:
     """What an action space allows: 'one of the actions', 'one or both actions' ("" in Supply)."""
     if loc not in (GOVERNMENT, LAB, RND):
@@ -149,11 +168,13 @@ def symbol(loc: int, sp: int) -> Msg | str:
     return msg("wm.symbol.one" if D.main_spaces[loc][sp][1] == "/" else "wm.symbol.both")
 
 
+@cache
 def branch_space(i: int) -> Msg:
     """A branch's space, from the bottom: 'bottom space'."""
     return msg(f"wm.branch_space.{('bottom', 'middle', 'top')[i]}")
 
 
+@cache
 def token(tok: str) -> Msg:
     """'a Government Research token of Rain', 'an Award token'."""
     if tok == "A":
@@ -164,26 +185,31 @@ def token(tok: str) -> Msg:
     return msg(f"wm.token.{colour}", weather=weather(int(w)))
 
 
+@cache
 def office_space(row: int, col: int) -> Msg:
     """'the left space of Office row 1'."""
     return msg(f"wm.office_space.{SIDES[col]}", row=row + 1)
 
 
+@cache
 def track(t: int) -> Msg:
     """'the Government Funding track'."""
     return msg(f"wm.track.{TRACK_KEYS[t]}")
 
 
+@cache
 def subsidy(tile_id: int) -> Msg:
     """'the Sell a Part Subsidy tile'."""
     return msg(f"wm.subsidy.{D.subsidy_types[D.subsidy_tiles[tile_id]]}")
 
 
+@cache
 def gov_space(col: int, row: int) -> Msg:
     """'the red space of the Rain branch of the Government Machine'."""
     return msg("wm.gov_space", colour=part_colour(D.gov_colours[col][row]), weather=weather(col))
 
 
+@cache
 def gov_cell(col: int, row: int) -> Msg:
     """'the Rain column, top row'."""
     return msg(f"wm.gov_cell.{ROWS[row]}", weather=weather(col))
@@ -194,12 +220,14 @@ def stage(n: int) -> str:
     return "I" * n if n < 4 else str(n)
 
 
+@cache
 def experiment(e: int) -> Msg:
     """'the Stage II Rain Experiment tile'."""
     x = D.experiments[e]
     return msg("wm.experiment", stage=stage(x.stage), weather=weather(x.weather))
 
 
+@cache
 def extreme(t: int) -> Msg:
     """'the level 2 Rain Extreme Weather tile'."""
     x = D.extremes[t]
@@ -213,17 +241,20 @@ METRICS = ("gov_bots", "rnd_bots", "subsidies", "papers", "citations", "awards",
            "office_R")
 
 
+@cache
 def goal_condition(g: int) -> Msg:
     """'2 Bots in the Government Machine'."""
     x = D.goals[g]
     return msg(f"wm.metric.{x.metric}", n=x.target)
 
 
+@cache
 def goal(g: int) -> Msg:
     """The blue Goal tile '2 Bots in the Government Machine'."""
     return msg(f"wm.goal.{GOAL_COLOUR_KEYS[D.goals[g].colour]}", condition=goal_condition(g))
 
 
+@cache
 def goal_space(sp: int) -> Msg:
     """'the first blue Goal space'."""
     colour = D.goal_space_colours[sp]
@@ -234,6 +265,7 @@ def goal_space(sp: int) -> Msg:
 _BENEFITS = ("voucher_any", "chemical", "part", "investment", "funding_any", "construct_bot")
 
 
+@cache
 def benefit(b: str) -> Msg:
     """One benefit of the "Explanation of Benefits" list."""
     kind, _, arg = b.partition(":")
@@ -251,11 +283,13 @@ def benefit(b: str) -> Msg:
     return msg("wm.benefit.code", code=b)
 
 
+@cache
 def benefits(items: tuple[str, ...]) -> Msg:
     """Benefits as one list: '1 Supply Voucher and 2 CP'."""
     return and_list([benefit(b) for b in items])
 
 
+@cache
 def line_slot(slot: int) -> Msg:
     """'slot 4, section 2' of the Assembly Line."""
     return msg("wm.line_slot", slot=slot + 1, section=slot // 3 + 1)
