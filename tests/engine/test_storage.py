@@ -220,3 +220,46 @@ def test_a_refusal_is_a_message_shown_in_the_readers_language(tmp_path):
     finally:
         i18n.set_language("en")
     assert info.value.message == "cut.wtsave was cut off before its header was complete."
+
+
+def test_a_checkpoint_written_before_the_state_gained_a_field_still_verifies(tmp_path,
+                                                                            monkeypatch):
+    """A game's state may gain a field with a default (Weather Machine's ``solo``, None in a
+    game of several players): a checkpoint written before has no such field, and reads (the
+    game's ``OLDER_RECORDS``) and verifies as the same state; a changed checkpoint is still
+    refused."""
+    from weather_tabletop.engine import checkpoint
+    from weather_tabletop.games.weather_machine.rules import GAME as WM
+
+    monkeypatch.setattr(checkpoint, "EVERY_LINES", 20)
+    saved = SavedGame.create(WM, config(WM, 2, seed=5), tmp_path)
+    rng = RandomPlayer(5)
+    for _ in range(60):
+        random_step(WM, saved, rng)
+    saved.close()
+    bodies = [json.loads(line) for line in saved.path.read_bytes().splitlines()]
+    checkpoints = [b for b in bodies if b.get("kind") == "checkpoint"]
+    assert checkpoints and all(b["state"]["solo"] is None for b in checkpoints)
+    for body in checkpoints:
+        del body["state"]["solo"]  # as written before the field existed
+    older = tmp_path / "older.wtsave"
+    older.write_bytes(_rechained(bodies))
+    assert SavedGame.replay(older).match.state == SavedGame.replay(saved.path).match.state
+    for body in checkpoints:
+        body["state"]["round"] += 1  # a checkpoint that says something else
+    changed = tmp_path / "changed.wtsave"
+    changed.write_bytes(_rechained(bodies))
+    with pytest.raises(LoadError, match="checkpoint"):
+        SavedGame.replay(changed)
+
+
+def _rechained(bodies: list[dict]) -> bytes:
+    """Save lines for ``bodies`` with their sums (and checkpoints' ``prev``) chained again."""
+    out, previous = [], ""
+    for body in bodies:
+        body = {k: v for k, v in body.items() if k != "sum"}
+        if body.get("kind") == "checkpoint":
+            body["prev"] = previous
+        line, previous = storage._line(previous, body)
+        out.append(line)
+    return b"".join(out)
