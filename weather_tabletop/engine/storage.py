@@ -415,7 +415,7 @@ def _config_from_header(header: dict[str, Any]) -> tuple[Game, GameConfig, bool]
     seed = header.get("seed")
     casual = header.get("casual", False)
     if not isinstance(options, dict) or not isinstance(seed, int) or isinstance(seed, bool) \
-            or not isinstance(casual, bool):
+            or not isinstance(casual, bool) or not isinstance(header.get("hints", True), bool):
         raise LoadError(msg("load.damaged_options"))
     try:
         chosen = options_dict(game, options)
