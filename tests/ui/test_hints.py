@@ -257,3 +257,13 @@ def test_an_older_save_without_hint_records_opens_with_hints_allowed_and_none_ta
     assert b'"hints"' not in demo.read_bytes().split(b"\n")[0]
     assert hints_allowed(demo) and hints_taken(demo) == {}
     assert SavedGame.replay(demo).hints
+
+
+def test_a_game_without_a_hard_player_offers_no_hint(app):
+    from tests.ui.helpers import open_table
+
+    scene = open_table(app, TALLY, config(TALLY, 2, seed=3, pile=30))
+    assert scene.legal and "hint" not in scene.w
+    post(app, key(pygame.K_h))
+    assert scene.hints.hint is None
+    assert tr("hint.off_banner") not in scene.banner["game"].text  # nobody turned them off

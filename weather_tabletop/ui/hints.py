@@ -155,8 +155,12 @@ class Hints:
     the board and as a list (see the module note)."""
 
     def __init__(self, session: Any) -> None:
+        from ..ai import levels
+
         self.session = session
-        self.allowed = allowed(session)
+        self.turned_off = not allowed(session)  # the game was set up without hints
+        # set up with hints, and the game has a hard player to ask (every game shipped has)
+        self.allowed = not self.turned_off and "hard" in levels(session.game)
         self.hint: Hint | None = None
         self._thinker: Any = None
         self._done: set[tuple[int, int]] = set()  # (seat, version) already counted
@@ -424,10 +428,8 @@ class Hints:
             return False, None
         if event.type == pygame.MOUSEMOTION:
             hit = self._at(event.pos)
-            hover = hit[1] if hit is not None and hit[0] == "row" else None
-            if hover != self.hover:
-                self.hover = hover
-            return False, None
+            self.hover = hit[1] if hit is not None and hit[0] == "row" else None
+            return hit is not None, None  # over the list: not over the board under it
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hit = self._at(event.pos)
             if hit is None:

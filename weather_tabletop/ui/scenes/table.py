@@ -517,7 +517,7 @@ class TableScene(Scene):
             turn = tr("table.watching_banner", what=turn)
         self.banner["turn"].text = turn
         self.banner["game"].text = f"{self.name}  ·  {tr(self.game.progress(self.view_state))}"
-        if not self.hints.allowed and not self.session.read_only:
+        if self.hints.turned_off and not self.session.read_only:
             self.banner["game"].text += f"  ·  {tr('hint.off_banner')}"
 
     def _seat_rgb(self, seat: int | None) -> tuple[int, int, int]:
@@ -927,6 +927,8 @@ class TableScene(Scene):
                 if reason:
                     self.show_message(reason)
             if used:
+                if event.type == pygame.MOUSEMOTION:  # over the hints: no tip of the board
+                    self.mouse, self.tooltip = event.pos, None
                 return
             if (event.type == pygame.KEYDOWN and event.key == pygame.K_h and self.hints.allowed
                     and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)):
