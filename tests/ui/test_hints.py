@@ -267,3 +267,20 @@ def test_a_game_without_a_hard_player_offers_no_hint(app):
     post(app, key(pygame.K_h))
     assert scene.hints.hint is None
     assert tr("hint.off_banner") not in scene.banner["game"].text  # nobody turned them off
+
+
+def test_an_advisor_that_fails_is_said_and_the_table_goes_on(app, quick, monkeypatch):
+    from weather_tabletop.ui.session import Session
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the advisor broke")
+
+    monkeypatch.setattr(hints, "advice", broken)
+    scene = at_table(app, Session.in_memory(METEO, meteo_config("person", "person")))
+    post(app, key(pygame.K_h))
+    deadline = time.monotonic() + 30
+    while scene.hints.hint is not None and time.monotonic() < deadline:
+        time.sleep(0.01)
+        app.tick(1 / 60)
+    assert scene.hints.hint is None and scene.message.startswith(tr("hint.failed", path="")[:20])
+    assert scene.submit(scene.legal[0]) is None  # the game goes on
