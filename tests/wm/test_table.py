@@ -171,7 +171,7 @@ def test_tooltips_and_tabs(app):
     post(app, mouse(pygame.MOUSEMOTION, view._spaces[("lab", 2, 1)].center))
     assert "Work on Experiment places a Bot here" in scene.tooltip[0]
     post(app, mouse(pygame.MOUSEMOTION, view._spaces[("office", 0, 0)].center))
-    assert "a Government space" in scene.tooltip[0]
+    assert ": Government space;" in scene.tooltip[0]
     # a click on another player's tab shows their Laboratory, no state changes
     before = scene.session.match.version
     other, seat = next((r, s) for r, s in view._tabs if s != scene.viewer)
