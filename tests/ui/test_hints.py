@@ -139,6 +139,10 @@ def test_an_undo_or_a_move_drops_a_hint_being_worked_out(app, quick):
     wait(app, scene)
     post(app, key(pygame.K_h))  # H again hides the hints
     assert scene.hints.hint is None
+    post(app, key(pygame.K_h))
+    wait(app, scene)
+    post(app, key(pygame.K_ESCAPE))  # so does Esc, and the table stays
+    assert scene.hints.hint is None and app.top is scene
 
 
 def test_no_hint_on_a_computers_turn(app, quick):

@@ -422,9 +422,14 @@ class Hints:
         return rows[rank].move(self.list_rect.topleft)
 
     def handle(self, event: pygame.event.Event) -> tuple[bool, Command | None]:
-        """(used, command to play): a click on a row plays its move, on × hides the hints; the
-        pointer over a row lights its marks."""
-        if self.hint is None or self.list_rect is None:
+        """(used, command to play): a click on a row plays its move, on × (or Esc) hides the
+        hints; the pointer over a row lights its marks."""
+        if self.hint is None:
+            return False, None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.cancel()  # Esc hides the hints first (then it leaves the table)
+            return True, None
+        if self.list_rect is None:
             return False, None
         if event.type == pygame.MOUSEMOTION:
             hit = self._at(event.pos)
