@@ -72,6 +72,8 @@ class ScoresScene(Scene):
         self._tokens: list[tuple[tuple[int, int], int]] = []
         self._texts: list[tuple[pygame.Surface, tuple[int, int]]] = []
         self._rule: pygame.Rect | None = None
+        self._first = 0  # the first category row shown when they do not all fit
+        self._arrows: list[tuple[pygame.Rect, int, bool, object]] = []  # spot, step, on, button
 
     def headline(self) -> str:
         seats = self.session.config.seats
@@ -89,9 +91,11 @@ class ScoresScene(Scene):
     def build(self) -> None:
         w, h = self.app.size
         m = self.px(48)
+        bw = self.px(240)
         self._tokens = []
-        widgets.label(self, pygame.Rect(m, self.px(28), w - 2 * m, self.px(56)), self.name,
-                      object_id="#title")
+        # the buttons beside the title, as on the other pages: the table has the height below
+        widgets.label(self, pygame.Rect(m, self.px(28), w - 2 * m - 2 * bw - self.px(32),
+                                        self.px(56)), self.name, object_id="#title")
         widgets.label(self, pygame.Rect(m, self.px(84), w - 2 * m, self.px(34)), self.headline(),
                       object_id="#heading")
         cats: list[str] = []
@@ -100,27 +104,26 @@ class ScoresScene(Scene):
                 if k not in cats:
                     cats.append(k)
         self._texts = []
+        self._arrows = []
         notes_h = self._notes_height(w - 2 * m)
-        most = h - self.px(136) - self.px(100) - notes_h
+        most = h - self.px(136) - self.px(24) - notes_h
         rank_w, name_w, total_w = self.px(150), self.px(280), self.px(120)
         room = w - 2 * m - rank_w - name_w - total_w - self.px(40)
         if sum(self._cat_widths(cats)) <= room:
             table = self._by_seat(m, cats, most)
         else:
             table = self._by_category(m, cats, most)
-        bw = self.px(240)
         width = w - 2 * m
-        if table.bottom + self.px(12) + self._notes_height(width) > h - self.px(80) - self.px(8):
-            width = w - 2 * m - 2 * bw - self.px(32)  # beside the buttons, not under them
         y = table.bottom + self.px(12)
         for note in self.notes:
             img = self.app.text.render(note, self.px(17), theme.INK, width=width)
             self._texts.append((img, (m, y)))
             y += img.get_height() + self.px(6)
-        self.back = widgets.button(self, pygame.Rect(w - m - 2 * bw - self.px(16), h - self.px(80), bw,
+        top = self.px(32)
+        self.back = widgets.button(self, pygame.Rect(w - m - 2 * bw - self.px(16), top, bw,
                                                      self.px(50)), tr("scores.back"),
                                    object_id="#secondary")
-        self.menu = widgets.button(self, pygame.Rect(w - m - bw, h - self.px(80), bw, self.px(50)),
+        self.menu = widgets.button(self, pygame.Rect(w - m - bw, top, bw, self.px(50)),
                                    tr("table.menu"))
 
     def _notes_height(self, width: int) -> int:
@@ -184,16 +187,33 @@ class ScoresScene(Scene):
         return table
 
     def _by_category(self, m: int, cats: list[str], most: int) -> pygame.Rect:
-        """One row per category, one column per seat by rank (many categories)."""
+        """One row per category, one column per seat by rank (many categories). When the rows
+        do not fit (a large UI scale), as many as fit from ``_first`` with ▲ ▼ buttons (and
+        the wheel, Page Up/Down) to scroll them; the total stays below them."""
         w = self.app.size[0]
         n = max(1, len(self.lines))
         head_h = self.px(72)
         row_h = max(self.px(28), min(self.px(36), (most - head_h - self.px(30)) // (len(cats) + 1)))
-        table = pygame.Rect(m, self.px(136), w - 2 * m, head_h + row_h * (len(cats) + 1) + self.px(30))
+        fit = max(2, (most - head_h - self.px(30)) // row_h - 1)
+        arrow = 0
+        if fit < len(cats):
+            self._first = max(0, min(self._first, len(cats) - fit))
+            shown = cats[self._first:self._first + fit]
+            arrow = max(self.px(36), self.text_size("Ag", "button")[1] + self.px(8))
+        else:
+            self._first, shown = 0, cats
+        table = pygame.Rect(m, self.px(136), w - 2 * m, head_h + row_h * (len(shown) + 1) + self.px(30))
         widgets.panel(self, table)
         longest = max((self.text_size(heading(c), "#field", "label")[0] for c in cats), default=0)
         label_w = max(self.px(300), min(longest + self.px(16), table.width * 9 // 20))
-        col_w = min(self.px(300), (table.width - label_w - self.px(40)) // n)
+        col_w = min(self.px(300), (table.width - label_w - self.px(40) - arrow) // n)
+        if arrow:
+            top_row = table.y + self.px(12) + head_h
+            for step, y in ((-1, top_row), (1, top_row + row_h * len(shown) - arrow)):
+                enabled = self._first > 0 if step < 0 else self._first + fit < len(cats)
+                spot = pygame.Rect(table.right - self.px(12) - arrow, y, arrow, arrow)
+                b = widgets.button(self, spot, "", object_id="#secondary", enabled=enabled)
+                self._arrows.append((spot, step, enabled, b))
         x0 = table.x + self.px(20)
         top = table.y + self.px(12)
         seats = self.session.config.seats
@@ -208,7 +228,7 @@ class ScoresScene(Scene):
             widgets.label(self, pygame.Rect(x + self.px(38), top + self.px(30), col_w - self.px(50),
                                             self.px(34)), seats[line.seat].name, object_id="#heading")
         y = top + head_h
-        for c in cats:
+        for c in shown:
             widgets.label(self, pygame.Rect(x0, y, label_w - self.px(10), row_h), heading(c),
                           object_id="#field")
             for k, (line, _shared) in enumerate(self.lines):
@@ -222,8 +242,16 @@ class ScoresScene(Scene):
         for k, (line, _shared) in enumerate(self.lines):
             widgets.label(self, pygame.Rect(x0 + label_w + k * col_w, y, col_w - self.px(12), row_h),
                           str(line.total), object_id="#heading")
-        self._rule = pygame.Rect(x0, y - self.px(4), table.width - self.px(40), max(1, self.px(1)))
+        self._rule = pygame.Rect(x0, y - self.px(4), table.width - self.px(40) - arrow,
+                                 max(1, self.px(1)))
         return table
+
+    def scroll(self, rows: int) -> None:
+        """Move the category rows by ``rows`` (the build keeps them in range)."""
+        if self._arrows:
+            self._first = max(0, self._first + rows)
+            self.close()
+            self.open()
 
     def draw(self, surface: pygame.Surface) -> None:
         widgets.plain_background(surface)
@@ -233,6 +261,13 @@ class ScoresScene(Scene):
             pygame.draw.rect(surface, theme.LINE, self._rule)
         for img, pos in self._texts:
             surface.blit(img, pos)
+        for spot, step, enabled, _button in self._arrows:  # the scroll buttons' triangles
+            r = spot.width * 0.22
+            cx, cy = spot.center
+            colour = theme.INK if enabled else theme.MUTED
+            pygame.draw.polygon(surface, colour, [(cx, cy + step * r),
+                                                  (cx - r * 1.2, cy - step * r * 0.8),
+                                                  (cx + r * 1.2, cy - step * r * 0.8)])
         game = self.session.game
         for centre, seat in self._tokens:
             colour = next((c for c in game.colours if c.key == self.session.config.seats[seat].color),
@@ -241,8 +276,15 @@ class ScoresScene(Scene):
                        self.app.settings.colour_blind)
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if event.ui_element is self.back:
+        if event.type == pygame.MOUSEWHEEL and self._arrows and event.y:
+            self.scroll(-1 if event.y > 0 else 1)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.scroll(-3 if event.key == pygame.K_PAGEUP else 3)
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            step = next((st for _s, st, _on, b in self._arrows if b is event.ui_element), 0)
+            if step:
+                self.scroll(step)
+            elif event.ui_element is self.back:
                 self.app.pop()
             elif event.ui_element is self.menu:
                 self.app.home()
