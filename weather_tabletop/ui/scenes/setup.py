@@ -357,8 +357,9 @@ class SetupScene(Scene):
         for spec in self.game.options:
             if getattr(spec, "per_seat", False):
                 by_key = {key: text for text, key in self._colour_choices()}
-                cells += [(f"{tr(spec.seat_label or spec.label)}: {by_key.get(seat['color'], '')}",
-                           (spec, i)) for i, seat in enumerate(self.seats)]
+                cells += [(tr("setup.seat_option", option=tr(spec.seat_label or spec.label),
+                              seat=by_key.get(seat["color"], "")), (spec, i))
+                          for i, seat in enumerate(self.seats)]
             else:
                 cells.append((tr(spec.label), spec))
         return cells + [(tr("setup.table_options"), None), ("", "hints")]
