@@ -254,7 +254,7 @@ class Hints:
             hint.marks = [places(view, view_state, seat, c) for c in self.commands()]
             hint.marks_key = key
         ring = max(3, px(4))
-        badges: list[tuple[int, int]] = []
+        badges: list[tuple[int, tuple[int, int]]] = []  # (rank, centre)
         for rank in range(len(hint.marks)):  # where each number goes, the first's first
             shapes = hint.marks[rank]
             spots = [shapes[0], shapes[-1]] if len(shapes) > 1 else shapes
