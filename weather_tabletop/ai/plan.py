@@ -62,7 +62,12 @@ class Judgement:
 
 
 def seat_points(game: Game, state: Any, seat: int) -> float:
-    """The seat's score total in ``state`` (``game.scores``)."""
+    """The seat's expected final points in ``state``: the game's ``expected_points(state, seat)``
+    where it has one (Weather Machine counts what a seat's resources and tracks will bring, so
+    moves differ before any Climate Point is scored), else its score total (``game.scores``)."""
+    expected = game_hook(game, "expected_points")
+    if expected is not None:
+        return float(expected(state, seat))
     return float(next(line.total for line in game.scores(state) if line.seat == seat))
 
 

@@ -161,6 +161,12 @@ def value(s: WMState, seat: int) -> float:
     return base + (0.5 if s.final_round else 1.0) * v
 
 
+def expected_points(s: WMState, seat: int) -> float:
+    """The seat's expected final CP (:func:`value`): what a hint or a review shows as expected
+    points (``ai.plan.seat_points``)."""
+    return value(s, seat)
+
+
 def evaluate(s: WMState, seat: int) -> float:
     """0..1: the seat's :func:`value` against the best rival's (a logistic of the lead)."""
     mine = value(s, seat)

@@ -796,8 +796,10 @@ class TableScene(Scene):
         seat = self.viewer
         if not self.hints.can_ask(seat, self.legal):
             return
-        score = next((s.total for s in self.game.scores(self.view_state) if s.seat == seat), 0)
-        self.hints.ask(seat, float(score))
+        from ...ai.plan import seat_points
+
+        # the points a hint shows are against what the seat can expect now, in the same measure
+        self.hints.ask(seat, seat_points(self.game, self.view_state, seat))
 
     def _poll_hints(self) -> None:
         try:
