@@ -12,7 +12,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tests.support.catalogue import FIELD, assert_well_formed, finished_games, rendered
+from tests.support.catalogue import (FIELD, assert_well_formed, finished_games,
+                                     pseudo_language, rendered,
+                                     switch_language_at_an_open_table)
 from weather_tabletop import i18n
 from weather_tabletop.engine.chance import Rng
 from weather_tabletop.engine.match import Match
@@ -175,28 +177,15 @@ def test_events_hold_no_prose(played):
 
 # -- a pseudo-language: every Meteo text in brackets ---------------------------------------------
 
-PSEUDO = "qps"
 
 
-def _bracketed(text):
-    if isinstance(text, dict):
-        return {form: _bracketed(t) for form, t in text.items()}
-    return "[" + text + "]"
 
 
 @pytest.fixture
 def pseudo(monkeypatch):
     """A test-only language whose Meteo texts are the English ones in brackets (the app's own
     texts stay English): a text shown without brackets did not come from Meteo's catalogue."""
-    i18n.set_language("en")
-    english = i18n._load("en")
-    i18n._catalogues[PSEUDO] = {k: (_bracketed(v) if k.startswith("meteo.") else v)
-                                for k, v in english.items()}
-    shipped = i18n.languages()
-    monkeypatch.setattr(i18n, "languages", lambda: {**shipped, PSEUDO: "Pseudo"})
-    yield PSEUDO
-    i18n.set_language("en")
-    i18n._catalogues.pop(PSEUDO, None)
+    yield from pseudo_language(monkeypatch, "meteo.")
 
 
 def _view_texts(view, state, viewer):
@@ -249,47 +238,14 @@ def test_the_board_draws_and_tells_only_catalogue_texts(pseudo):
 def test_switching_the_language_re_renders_the_open_table(app, pseudo, monkeypatch):
     """Issue 17: choosing another language at an open Meteo table shows its log and its moves
     in that language at once, without reloading the game."""
-    from dataclasses import replace
-
-    from tests.ui.helpers import open_table, post
-    from weather_tabletop.ui.log_panel import LogPanel
+    def also(scene, english_moves):
+        moves = scene.w["actions"].texts
+        assert all(t.replace("[", "").replace("]", "") == e for t, e in zip(moves, english_moves))
+        assert "[" in scene.banner["game"].text  # the progress line
 
     seats = (SeatConfig("Ada", "red"), SeatConfig("Ben", "yellow"))
-    scene = open_table(app, GAME, GameConfig("meteo", seats, (), 5))
-    match = scene.session.match
-    r = Rng(5, 2)
-    for _ in range(12):
-        seat = match.to_act()[0]
-        scene.session.submit(r.choice(GAME.legal_commands(match.state, seat)))
-    scene.refresh()
-    post(app)
-    english_moves = list(scene.w["actions"].texts)
-    assert english_moves and not any(t.startswith("[") for t in english_moves)
-    shown: list[str] = []
-    add = LogPanel.add
-    monkeypatch.setattr(LogPanel, "add", lambda self, entries: (
-        shown.extend(e.text for e in entries), add(self, entries))[-1])
-    version = match.version
-
-    app.apply_settings(replace(app.settings, language=pseudo))
-    post(app)
-
-    top = app.top
-    assert top is scene and scene.session.match is match and match.version == version
-    game_lines = [l.text for l in scene.log.lines if l.kind in ("command", "event")]
-    assert len(game_lines) > 12 and all(t.startswith("[") for t in game_lines)
-    assert len(shown) >= len(scene.log.lines)  # the panel was filled again ...
-    assert all(t.startswith("[") for t in shown if t in game_lines)  # ... in the new language
-    moves = scene.w["actions"].texts
-    assert len(moves) == len(english_moves)
-    assert all(t.startswith("[") and t.replace("[", "").replace("]", "") == e
-               for t, e in zip(moves, english_moves))
-    assert "[" in scene.banner["game"].text  # the progress line
-
-    app.apply_settings(replace(app.settings, language="en"))
-    post(app)
-    assert scene.w["actions"].texts == english_moves
-    assert not any(l.text.startswith("[") for l in scene.log.lines)
+    switch_language_at_an_open_table(app, GAME, GameConfig("meteo", seats, (), 5), monkeypatch,
+                                     also)
 
 
 def test_the_guide_pictures_are_labelled_from_the_catalogue(pseudo):

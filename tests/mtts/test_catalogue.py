@@ -14,7 +14,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tests.support.catalogue import FIELD, assert_well_formed, finished_games, rendered
+from tests.support.catalogue import (FIELD, assert_well_formed, finished_games,
+                                     pseudo_language, rendered,
+                                     switch_language_at_an_open_table)
 from weather_tabletop import i18n
 from weather_tabletop.engine.chance import Rng
 from weather_tabletop.engine.match import Match
@@ -279,28 +281,15 @@ def test_events_hold_no_prose(played):
 
 # -- a pseudo-language: every Machines To The Sky text in brackets -----------------------------
 
-PSEUDO = "qps"
 
 
-def _bracketed(text):
-    if isinstance(text, dict):
-        return {form: _bracketed(t) for form, t in text.items()}
-    return "[" + text + "]"
 
 
 @pytest.fixture
 def pseudo(monkeypatch):
     """A test-only language whose MTTS texts are the English ones in brackets (the app's own
     texts stay English): a text shown without brackets did not come from the catalogue."""
-    i18n.set_language("en")
-    english = i18n._load("en")
-    i18n._catalogues[PSEUDO] = {k: (_bracketed(v) if k.startswith("mtts.") else v)
-                                for k, v in english.items()}
-    shipped = i18n.languages()
-    monkeypatch.setattr(i18n, "languages", lambda: {**shipped, PSEUDO: "Pseudo"})
-    yield PSEUDO
-    i18n.set_language("en")
-    i18n._catalogues.pop(PSEUDO, None)
+    yield from pseudo_language(monkeypatch, "mtts.")
 
 
 def _view_texts(view, state, viewer):
@@ -363,39 +352,10 @@ def test_the_board_draws_and_tells_only_catalogue_texts(pseudo, monkeypatch):
 def test_switching_the_language_re_renders_the_open_table(app, pseudo, monkeypatch):
     """Issue 17: choosing another language at an open table shows its log and its moves in that
     language at once, without reloading the game."""
-    from dataclasses import replace
+    def also(scene, _english_moves):
+        assert "[" in scene.banner["game"].text  # the progress line
 
-    from tests.ui.helpers import open_table, post
-
-    seats = (SeatConfig("Ada", "red"), SeatConfig("Ben", "yellow"))
-    scene = open_table(app, GAME, config(2, 5))
-    match = scene.session.match
-    r = Rng(5, 2)
-    for _ in range(12):
-        seat = match.to_act()[0]
-        scene.session.submit(r.choice(GAME.legal_commands(match.state, seat)))
-    scene.refresh()
-    post(app)
-    english_moves = list(scene.w["actions"].texts)
-    assert english_moves and not any(t.startswith("[") for t in english_moves)
-    version = match.version
-
-    app.apply_settings(replace(app.settings, language=pseudo))
-    post(app)
-
-    assert app.top is scene and scene.session.match is match and match.version == version
-    game_lines = [l.text for l in scene.log.lines if l.kind in ("command", "event")]
-    assert len(game_lines) > 12 and all(t.startswith("[") for t in game_lines)
-    moves = scene.w["actions"].texts
-    assert len(moves) == len(english_moves)
-    assert all(t.startswith("[") for t in moves)
-    assert "[" in scene.banner["game"].text  # the progress line
-
-    app.apply_settings(replace(app.settings, language="en"))
-    post(app)
-    assert scene.w["actions"].texts == english_moves
-    assert not any(l.text.startswith("[") for l in scene.log.lines)
-    del seats
+    switch_language_at_an_open_table(app, GAME, config(2, 5), monkeypatch, also)
 
 
 def test_the_guide_pictures_write_only_catalogue_texts(pseudo, monkeypatch):

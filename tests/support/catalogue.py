@@ -66,3 +66,77 @@ def assert_well_formed(catalogue: dict[str, Any]) -> None:
             assert set(text) == {"one", "other"}, key
         for form in forms:
             list(string.Formatter().parse(form))
+
+
+# -- a pseudo-language: one game's texts in brackets --------------------------------------------
+
+PSEUDO = "qps"
+
+
+def bracketed(text: Any) -> Any:
+    """``[text]`` (each plural form so); an empty text stays empty."""
+    if isinstance(text, dict):
+        return {form: bracketed(t) for form, t in text.items()}
+    return "[" + text + "]" if text else text
+
+
+def pseudo_language(monkeypatch: Any, prefix: str) -> Iterator[str]:
+    """A test-only language whose texts with keys starting ``prefix`` (a game's) are the English
+    ones in brackets and the app's stay English: a text shown without brackets did not come from
+    that game's catalogue. Use it as a fixture's body (``yield from``)."""
+    i18n.set_language("en")
+    english = i18n._load("en")
+    i18n._catalogues[PSEUDO] = {k: (bracketed(v) if k.startswith(prefix) else v)
+                                for k, v in english.items()}
+    shipped = i18n.languages()
+    monkeypatch.setattr(i18n, "languages", lambda: {**shipped, PSEUDO: "Pseudo"})
+    yield PSEUDO
+    i18n.set_language("en")
+    i18n._catalogues.pop(PSEUDO, None)
+
+
+def switch_language_at_an_open_table(app: Any, game: Game, config: GameConfig, monkeypatch: Any,
+                                     also: Callable[[Any, list[str]], None] | None = None) -> None:
+    """Issue 17: open ``game`` at a table, play 12 random moves, switch to the pseudo-language
+    in Settings and check the same match (not reloaded) shows its moves and its log's command and
+    event lines in it (``also(scene, english_moves)``: the game's own checks, then), and all in
+    English again after switching back."""
+    from dataclasses import replace
+
+    from tests.ui.helpers import open_table, post
+    from weather_tabletop.ui.log_panel import LogPanel
+
+    scene = open_table(app, game, config)
+    match = scene.session.match
+    r = Rng(5, 2)
+    for _ in range(12):
+        seat = match.to_act()[0]
+        scene.session.submit(r.choice(game.legal_commands(match.state, seat)))
+    scene.refresh()
+    post(app)
+    english_moves = list(scene.w["actions"].texts)
+    assert english_moves and not any(t.startswith("[") for t in english_moves)
+    shown: list[str] = []
+    add = LogPanel.add
+    monkeypatch.setattr(LogPanel, "add", lambda self, entries: (
+        shown.extend(e.text for e in entries), add(self, entries))[-1])
+    version = match.version
+
+    app.apply_settings(replace(app.settings, language=PSEUDO))
+    post(app)
+
+    assert app.top is scene and scene.session.match is match and match.version == version
+    lines = [line.text for line in scene.log.lines if line.kind in ("command", "event")]
+    assert len(lines) > 12 and all(t.startswith("[") for t in lines)
+    assert any(line.kind == "event" for line in scene.log.lines)
+    assert len(shown) >= len(scene.log.lines)  # the panel was filled again ...
+    assert all(t.startswith("[") for t in shown if t in lines)  # ... in the new language
+    moves = scene.w["actions"].texts
+    assert len(moves) == len(english_moves) and all(t.startswith("[") for t in moves)
+    if also is not None:
+        also(scene, english_moves)
+
+    app.apply_settings(replace(app.settings, language="en"))
+    post(app)
+    assert scene.w["actions"].texts == english_moves
+    assert not any(line.text.startswith("[") for line in scene.log.lines)

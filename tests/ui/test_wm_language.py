@@ -6,40 +6,26 @@ language at once, without reloading the game."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 import pygame
 import pytest
 
-from tests.support.catalogue import FIELD
+from tests.support.catalogue import FIELD, pseudo_language, switch_language_at_an_open_table
 from weather_tabletop import i18n
 from weather_tabletop.engine.chance import Rng
 from weather_tabletop.engine.match import Match
 from weather_tabletop.engine.protocol import GameConfig, SeatConfig
 from weather_tabletop.games.weather_machine.rules import GAME
 
-PSEUDO = "qps"
 NAMES = ("Ada", "Ben", "Cleo")
 
 
-def _bracketed(text):
-    if isinstance(text, dict):
-        return {form: _bracketed(t) for form, t in text.items()}
-    return "[" + text + "]" if text else text
 
 
 @pytest.fixture
 def pseudo(monkeypatch):
     """The pseudo-language: Weather Machine's texts (``wm.``) bracketed, the app's English."""
-    i18n.set_language("en")
-    english = i18n._load("en")
-    i18n._catalogues[PSEUDO] = {k: (_bracketed(v) if k.startswith("wm.") else v)
-                                for k, v in english.items()}
-    shipped = i18n.languages()
-    monkeypatch.setattr(i18n, "languages", lambda: {**shipped, PSEUDO: "Pseudo"})
-    yield PSEUDO
-    i18n.set_language("en")
-    i18n._catalogues.pop(PSEUDO, None)
+    yield from pseudo_language(monkeypatch, "wm.")
 
 
 def _config(players: int, seed: int) -> GameConfig:
@@ -102,41 +88,8 @@ def test_the_board_draws_and_tells_only_catalogue_texts(pseudo, monkeypatch):
 def test_switching_the_language_re_renders_the_open_table(app, pseudo, monkeypatch):
     """Choosing another language at an open Weather Machine table shows its moves and its log
     in that language at once, without reloading the game."""
-    from tests.ui.helpers import open_table, post
-    from weather_tabletop.ui.log_panel import LogPanel
+    def also(scene, english_moves):
+        moves = scene.w["actions"].texts
+        assert all(t.replace("[", "").replace("]", "") == e for t, e in zip(moves, english_moves))
 
-    scene = open_table(app, GAME, _config(2, 5))
-    match = scene.session.match
-    r = Rng(5, 2)
-    for _ in range(12):
-        seat = match.to_act()[0]
-        scene.session.submit(r.choice(GAME.legal_commands(match.state, seat)))
-    scene.refresh()
-    post(app)
-    english_moves = list(scene.w["actions"].texts)
-    assert english_moves and not any(t.startswith("[") for t in english_moves)
-    shown: list[str] = []
-    add = LogPanel.add
-    monkeypatch.setattr(LogPanel, "add", lambda self, entries: (
-        shown.extend(e.text for e in entries), add(self, entries))[-1])
-    version = match.version
-
-    app.apply_settings(replace(app.settings, language=pseudo))
-    post(app)
-
-    assert app.top is scene and scene.session.match is match and match.version == version
-    commands = [line.text for line in scene.log.lines if line.kind == "command"]
-    assert len(commands) >= 12 and all(t.startswith("[") for t in commands)
-    events = [line.text for line in scene.log.lines if line.kind == "event"]
-    assert events and all(t.startswith("[") for t in events)  # the events' words (event_words)
-    assert len(shown) >= len(scene.log.lines)  # the panel was filled again ...
-    assert all(t.startswith("[") for t in shown if t in commands)  # ... in the new language
-    moves = scene.w["actions"].texts
-    assert len(moves) == len(english_moves)
-    assert all(t.startswith("[") and t.replace("[", "").replace("]", "") == e
-               for t, e in zip(moves, english_moves))
-
-    app.apply_settings(replace(app.settings, language="en"))
-    post(app)
-    assert scene.w["actions"].texts == english_moves
-    assert not any(line.text.startswith("[") for line in scene.log.lines)
+    switch_language_at_an_open_table(app, GAME, _config(2, 5), monkeypatch, also)
