@@ -40,3 +40,23 @@ def at_step(s: WMState, *steps: tuple, round_: int = 2, phase: str = "A") -> WMS
     base = (FinalScoring(-1),)
     typed = steps_from_tuples(tuple(reversed(steps)))
     return replace(s, stack=base + typed, round=round_, phase=phase)
+
+
+def solo_states(seeds: range = range(1, 5), challenges: object = "cards:3+9") -> list[WMState]:
+    """Every state of solo games (issue 20: one player against the Saboteurs) played by a seeded
+    random choice among the legal commands (Creative Accounting and Peer Review in play by
+    default, so their steps are met)."""
+    from weather_tabletop.engine.chance import Rng
+    out: list[WMState] = []
+    for seed in seeds:
+        s = start(1, seed, challenges=challenges)
+        r = Rng(seed, 0x5010)
+        state = s.state
+        while not GAME.is_over(state):
+            out.append(state)
+            legal = GAME.legal_commands(state, GAME.to_act(state)[0])
+            state = run(state, legal[r.below(len(legal))])
+    # a two-token set awaiting the player's choice (solo §4.5.6, 7.G13; rare in random play)
+    s0 = out[1]
+    out.append(at_step(replace(s0, solo=replace(s0.solo, pending_set=0)), ("solo_set", 0)))
+    return out

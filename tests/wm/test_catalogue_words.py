@@ -84,7 +84,8 @@ def _deep_states() -> list:
     states.append(at_step(with_player(rich(1), 0, parts=(1, 1, 0, 0, 0)), ("return_extra", 0, 1)))
     line = (False,) + rich(1).pl[0].line[1:]  # a Bot constructed from slot 1 and no Workshop space
     states.append(at_step(with_player(rich(1), 0, line=line), ("to_line", 0)))
-    return states
+    from tests.wm.helpers import solo_states
+    return states + solo_states()  # issue 20: the solo game's commands and steps
 
 
 @pytest.fixture(scope="module")

@@ -57,4 +57,5 @@ def test_setup() -> None:
     assert sum(s.lab_tokens) == 10  # "2-3 Player game: Use only 2 of each type"
     two = fresh(2)
     assert all(br[0] == -2 for br in two.lab) and two.lativ_side == 0
-    assert [o.key for o in GAME.options] == ["drafting", "new_scientists"]
+    assert [o.key for o in GAME.options] == ["drafting", "new_scientists", "challenges",
+                                            "solo_deck_loss"]

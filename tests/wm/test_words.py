@@ -123,6 +123,10 @@ def test_deep_paths_read_as_sentences_and_every_command_is_met() -> None:
         check_command(s, cmd, SEEN)
     assert said(s, C.ReturnPart(0, 0)) == (
         f"{s.names[0]} returns a red Machine Part from the prototype row to the reserve")
+    from tests.wm.helpers import solo_states  # issue 20: the solo game's commands
+    for s in solo_states():
+        for cmd in GAME.legal_commands(s, GAME.to_act(s)[0]):
+            check_command(s, cmd, SEEN)
     missing = {c.__name__ for c in C.COMMANDS} - {c.__name__ for c in SEEN}
     assert not missing, missing
 

@@ -12,6 +12,7 @@ from . import board as B
 from .board import D
 from .commands import SetGoal
 from .data import COLOUR_TRACK, V_SCI
+from .solo_data import LabFundingModifier
 from .context import Ctx, add, applies, put, put2, with_player
 from .events import (ChemicalReturned, ChemicalTaken, CP_EVENTS, EndGameCPGained, FundingAdvanced,
                      FundingAtEnd, FundingReceived, GoalSet, InvestmentTaken, AwardTokenPlaced,
@@ -132,7 +133,11 @@ def funding_benefits(c: Ctx, seat: int, track: int, pos: int, lab_choice: bool =
         gain(c, seat, items)
     elif track == 1:
         gain_vouchers(c, seat, V_SCI, sum(D.funding_lab_science[: pos + 1]))
-        c.push(LabFundingChoice(seat, D.funding_lab_modifier[pos]))
+        modifier = D.funding_lab_modifier[pos]
+        if c.s.solo is not None:  # solo §6 Budget Cuts: the modifier counts as +0
+            for e in c.s.solo.effects(LabFundingModifier):
+                modifier = e.n
+        c.push(LabFundingChoice(seat, modifier))
     else:
         c.push(RndFundingChoice(seat, pos))
 

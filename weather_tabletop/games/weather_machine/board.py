@@ -243,13 +243,19 @@ def bot_slots(p: PlayerState) -> list[int]:
 # -- The board --------------------------------------------------------------------------------
 
 
+#: a Saboteur agent on an action space (solo; solo_state.SABOTEUR, as their Bots)
+AGENT = -5
+
+
 def occupant(s: WMState, loc: int, space: int) -> int:
-    """Who is on an action space: a seat, LATIV, BLOCKED or EMPTY."""
+    """Who is on an action space: a seat, LATIV, BLOCKED, AGENT (solo) or EMPTY."""
     for i, p in enumerate(s.pl):
         if p.location == loc and p.space == space:
             return i
     if s.lativ_loc == loc and s.lativ_space == space:
         return LATIV
+    if s.solo is not None and s.solo.agent_at(loc, space) >= 0:
+        return AGENT  # solo §4.2: the Saboteurs' agents count as other players' pieces
     if s.players == 2 and loc in (GOVERNMENT, LAB, RND) and space == 2:
         return BLOCKED
     return EMPTY

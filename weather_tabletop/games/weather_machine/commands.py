@@ -204,9 +204,33 @@ class ReturnBotToLine(Command):
     slot: int
 
 
+@dataclass(frozen=True)
+class CallSecurity(Command):
+    """Solo §3.5 Call Security: pay a Voucher of ``vtype``; of the current report and the top 2
+    cards of the draw pile, ``current`` becomes the current report, ``put_back`` goes back on
+    the draw pile, ``discard`` on the discard pile."""
+    vtype: int
+    current: int
+    put_back: int
+    discard: int
+
+
+@dataclass(frozen=True)
+class SetRewardChoice(Command):
+    """Solo §4.5.6, 7.G13: for a two-token set, discard the top Security Report (else +5 TV)."""
+    discard: bool
+
+
+@dataclass(frozen=True)
+class PushFundingBack(Command):
+    """Solo §4.7 Creative Accounting: move your Funding marker on ``track`` back."""
+    track: int
+
+
 COMMANDS = (DraftGoals, Done, Confirm, UseSubsidy, SetGoal, ReceiveFunding, MoveScientist,
             ExtendWorkshop, PlaceTile, ConstructBot, AcquireChemical, ReturnChemical,
             TakeInitiative, SellPart, TakeSubsidy, SecureSubsidy, WorkOnExperiment, PublishPaper,
             Research, PayExtra, Breakthrough, PlaceBreakthrough, BuildPrototype, ReturnPart,
             PayVoucher, ScienceExchange, ChemicalsExchange, PartsExchange, GainVoucher,
-            TakeChemical, TakePart, AdvanceFunding, ChooseBenefit, PlaceToken, ReturnBotToLine)
+            TakeChemical, TakePart, AdvanceFunding, ChooseBenefit, PlaceToken, ReturnBotToLine,
+            CallSecurity, SetRewardChoice, PushFundingBack)

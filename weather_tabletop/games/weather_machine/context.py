@@ -8,9 +8,14 @@ from typing import Any, Callable
 
 from weather_tabletop.engine.protocol import Event
 
+from weather_tabletop.i18n import msg, tr
+
 from .events import GameEndTriggered, StepsChanged
 from .state import PlayerState, Step, Trigger, WMState, evolve, evolve_fields, step_tuple
 
+#: the Saboteurs' seat on the Turn Order and Initiative tracks (solo §2.3 step 7, after the
+#: player's seat 0; ``solo_state`` names it too)
+SABOTEURS_SEAT = 1
 
 #: how each event named for what happened changes the state: one small function per kind,
 #: registered by the module that holds its rules (``@applies(RoundBegan)``)
@@ -121,7 +126,12 @@ class Ctx:
         self.set_stack(self.s.stack[:-1] + (step,), self.stack_tuples()[:-1] + (step_tuple(step),))
 
 def name_of(s: WMState, seat: int) -> str:
-    return s.names[seat] if 0 <= seat < len(s.names) else "Lativ"
+    """A seat's name; solo: the Saboteurs' seat names "the Saboteurs" (solo §2.2)."""
+    if 0 <= seat < len(s.names):
+        return s.names[seat]
+    if s.solo is not None and seat == SABOTEURS_SEAT:
+        return tr(msg("wm.solo.saboteurs"))
+    return "Lativ"
 
 
 def order_text(s: WMState, order: tuple[int, ...]) -> str:

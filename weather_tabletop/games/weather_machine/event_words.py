@@ -376,4 +376,9 @@ LINES: dict[type, Callable[[WMState, Any], Said]] = {
 def describe_event(s: WMState, e: Event) -> Said:
     """The log line of an event ("" for those a player does not need to read)."""
     line = LINES.get(e.__class__)
-    return line(s, e) if line is not None else ""
+    if line is not None:
+        return line(s, e)
+    if s.solo is not None:  # the Saboteurs' events (solo_words)
+        from .solo_words import describe_solo_event
+        return describe_solo_event(s, e)
+    return ""

@@ -10,7 +10,7 @@ from weather_tabletop.engine.protocol import Command
 
 from . import board as B
 from .board import ANY, D
-from .commands import (AcquireChemical, Breakthrough, ConstructBot, Done, ExtendWorkshop,
+from .commands import (CallSecurity, AcquireChemical, Breakthrough, ConstructBot, Done, ExtendWorkshop,
                        PlaceToken, PublishPaper, ReceiveFunding, Research, ReturnChemical,
                        ScienceExchange, SecureSubsidy, SellPart, SetGoal, TakeInitiative,
                        UseSubsidy, WorkOnExperiment)
@@ -36,7 +36,11 @@ from .research import (build_prototype, chemicals_exchange, finish_prototype, re
                        research_end, take_award)
 from .rounds import income, lativ_home, phase_b, phase_c, start_round
 from .scoring import final_scores
-from .state import (Acquire, AnyVoucher, Award, BonusAction, BotChoice, BotToLine, BotsBackOffer,
+from .saboteurs import (activation_tv, call_security, choose_set_reward, end_of_player_turn,
+                        experiment_not_run, final_tv, funding_back, saboteur_turn,
+                        saboteurs_experiment, saboteurs_income, start_of_player_turn)
+from .state import (EMPTY, ExperimentNotRun, FundingBack, PlayerTurnEnd, PlayerTurnStart,
+                    SaboteursExperiment, SaboteursIncome, SaboteurTurn, SetReward, Acquire, AnyVoucher, Award, BonusAction, BotChoice, BotToLine, BotsBackOffer,
                     BreakthroughSpace, BreakthroughStart, BuildBot, ChemicalChoice, ChemicalNeeded,
                     Decision, Drafting, Effect, EndSupplyRound, ExperimentBenefit, ExperimentEnd,
                     ExperimentPayment, ExperimentReturn, ExperimentReward, ExperimentToken,
@@ -56,6 +60,9 @@ def handle(c: Ctx, step: Decision, cmd: Command) -> None:
     of a turn answers none: it interrupts the step, which stays on top)."""
     if isinstance(cmd, PlaceToken) and cmd.token == "A":
         place_token(c, step.seat, "A", cmd.row, cmd.col)
+        return
+    if isinstance(cmd, CallSecurity):  # solo §3.5: a free moment of the turn, which goes on
+        call_security(c, step.seat, cmd.vtype, cmd.current, cmd.put_back, cmd.discard)
         return
     if step.__class__ in TAKEN_OFF_FIRST:
         c.pop()
@@ -154,6 +161,7 @@ def _extra_parts_return(c: Ctx, step: ExtraPartsReturn, cmd: Command) -> None:
 
 
 def _lock_offer(c: Ctx, step: LockOffer, cmd: Command) -> None:
+    """(Solo §6 Peer Review: ``remove_lock`` offers no purchase.)"""
     if cmd.yes:
         c.push(Payment(step.seat, V_SCI, 1, ()), ScoreCP(step.seat, 3))
 
@@ -187,7 +195,8 @@ TAKEN_OFF_FIRST = frozenset({
     AnyVoucher, ChemicalChoice, PartChoice, FundingChoice, BotChoice, TileChoice, TilePlacement,
     SubsidyChoice, PartNeeded, PrototypePartsNeeded, ChemicalNeeded, ExtraPayment,
     BreakthroughSpace, PrototypeChoice, ExtraPartsReturn, LockOffer, ExperimentPayment,
-    BotsBackOffer, ExperimentBenefit, LabFundingChoice, RndFundingChoice, BotToLine})
+    BotsBackOffer, ExperimentBenefit, LabFundingChoice, RndFundingChoice, BotToLine, SetReward,
+    FundingBack})
 
 ANSWERS: dict[type, Callable[[Ctx, Any, Command], None]] = {
     Drafting: _drafting,
@@ -225,6 +234,8 @@ ANSWERS: dict[type, Callable[[Ctx, Any, Command], None]] = {
     LabFundingChoice: _lab_funding_choice,
     RndFundingChoice: lambda c, st, cmd: gain(c, st.seat, D.funding_rnd[cmd.index]),
     BotToLine: lambda c, st, cmd: c.emit(BotReturnedToLine(st.seat, cmd.slot)),
+    SetReward: lambda c, st, cmd: choose_set_reward(c, cmd.discard),
+    FundingBack: lambda c, st, cmd: funding_back(c, st.seat, cmd.track),
 }
 
 
@@ -378,7 +389,26 @@ def _end_supply_round(c: Ctx, step: EndSupplyRound) -> None:
     start_round(c)
 
 
+def _saboteur_turn(c: Ctx, step: SaboteurTurn) -> None:
+    """Solo §4.3: the Saboteurs' turn; a two-token set then waits for the player's choice
+    (§4.5.6, 7.G13)."""
+    saboteur_turn(c)
+    if c.s.solo.pending_set >= 0:
+        c.push(SetReward(0))
+
+
+def _government_check(c: Ctx, step: GovernmentCheck) -> None:
+    """"Government Runs Their Machine"; solo §4.2: an activation you cause raises the Target
+    Value by 3 per Saboteur Bot in the branch."""
+    full = all(x != EMPTY for x in c.s.gov_bots[step.column])
+    government_runs(c, step.column)
+    if full and c.s.solo is not None:
+        activation_tv(c, step.column)
+
+
 def _final_scoring(c: Ctx, step: FinalScoring) -> None:
+    if c.s.solo is not None and not c.s.solo.outcome[0]:
+        final_tv(c)  # solo §5.4 step 2
     c.emit(GameEnded())
     c.set_stack((), ())
     for line in sorted(final_scores(c.s), key=lambda x: (x.rank, x.seat)):
@@ -395,7 +425,7 @@ RUNS: dict[type, Callable[[Ctx, Any], None]] = {
     Sell: lambda c, st: sell_part(c, st.seat, st.column, st.row),
     GovernmentToken: _government_token,
     GovernmentPart: _government_part,
-    GovernmentCheck: lambda c, st: government_runs(c, st.column),
+    GovernmentCheck: _government_check,
     Secure: _secure,
     Work: lambda c, st: work_on_experiment(c, st.seat, st.branch, st.space),
     Publish: lambda c, st: publish(c, st.seat, st.row, st.goal),
@@ -420,6 +450,12 @@ RUNS: dict[type, Callable[[Ctx, Any], None]] = {
     EndSupplyRound: _end_supply_round,
     FinalScoring: _final_scoring,
     MoveLativ: lambda c, st: move_lativ(c),
+    SaboteurTurn: _saboteur_turn,
+    PlayerTurnStart: lambda c, st: start_of_player_turn(c, st.seat),
+    PlayerTurnEnd: lambda c, st: end_of_player_turn(c),
+    SaboteursExperiment: lambda c, st: saboteurs_experiment(c, st.branch),
+    ExperimentNotRun: lambda c, st: experiment_not_run(c, st.branch, bool(st.final)),
+    SaboteursIncome: lambda c, st: saboteurs_income(c),
 }
 
 #: the decisions answered for the player when they have a single option
@@ -431,6 +467,9 @@ def advance_flow(c: Ctx) -> None:
     """Run automatic steps until a seat must choose (or the game is over)."""
     for _ in range(10_000):
         if c.s.phase == "over" or not c.s.stack:
+            return
+        if c.s.solo is not None and c.s.solo.outcome[0]:
+            _final_scoring(c, FinalScoring(-1))  # solo §5.1, §5.3: decided at once
             return
         top = c.top()
         if top.kind == "fx":

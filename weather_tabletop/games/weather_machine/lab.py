@@ -12,7 +12,9 @@ from .events import (AssistantMoved, BotsTakenBack, CitationUnneeded, Experiment
                      ExtremeWeatherEscalated, LabTokenRemoved, LativBotDisplaced,
                      LativBotsReturned, LockRemoved, NoExtremeWeatherLeft, PaperCited,
                      PaperCPScored, PaperPublished)
-from .state import (BotToLine, EMPTY, ExperimentEnd, ExperimentReturn, LATIV, Lock, LockOffer,
+from .solo_data import NoUnlockPurchase
+from .solo_state import SABOTEUR, SABOTEURS_SEAT
+from .state import (SaboteursExperiment, Step, BotToLine, EMPTY, ExperimentEnd, ExperimentReturn, LATIV, Lock, LockOffer,
                     Publish, Step, WMState, evolve, evolve_fields)
 from .benefits import advance, gain, score, take_investment
 from .context import Ctx, applies, put, put2, trigger, with_player
@@ -60,6 +62,8 @@ def remove_lock(c: Ctx, seat: int, w: int) -> None:
     if not c.s.locks[w]:
         return
     c.emit(LockRemoved(w))
+    if c.s.solo is not None and c.s.solo.effects(NoUnlockPurchase):
+        return  # solo §6 Peer Review
     if B.vouchers_feasible(c.p(seat).vouchers, [(V_SCI, 1)]):
         c.push(LockOffer(seat))
 
@@ -95,7 +99,13 @@ def active_tile(s: WMState, b: int) -> int | None:
 
 def experiment_steps(s: WMState, b: int, e: int) -> list[Step]:
     """"If the Experiment Runs...": each player with a Bot in the branch, in turn order."""
-    steps = [ExperimentReturn(seat, b, e) for seat in s.turn_order if seat in s.lab[b]]
+    steps: list[Step] = []
+    for seat in s.turn_order:
+        if s.solo is not None and seat == SABOTEURS_SEAT:
+            if SABOTEUR in s.lab[b]:
+                steps.append(SaboteursExperiment(-1, b))  # solo §4.6
+        elif seat in s.lab[b]:
+            steps.append(ExperimentReturn(seat, b, e))
     return steps + [ExperimentEnd(-1, b, e)]
 
 
@@ -104,9 +114,11 @@ def experiment_end(c: Ctx, b: int, e: int) -> None:
     return; the next Extreme Weather tile covers the current one."""
     s = c.s
     c.emit(ExperimentRan(b))
-    if s.players == 2 and LATIV in s.lab[b] and s.lab_tokens[b] > 0:
+    if s.players <= 2 and LATIV in s.lab[b] and s.lab_tokens[b] > 0:  # solo §4.6 too
         c.emit(LabTokenRemoved(b))
     lativ_bots_back(c, b)
+    if s.solo is not None and s.phase == "final":
+        return  # solo §5.4: "Do not place any new Extreme Weather tiles at this time"
     if c.s.ew_stack[b]:
         c.emit(ExtremeWeatherEscalated(b, c.s.ew_stack[b][0]))
     else:

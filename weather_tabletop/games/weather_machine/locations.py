@@ -56,7 +56,7 @@ def move_lativ(c: Ctx) -> None:
             break
         loc += 1
     c.emit(LativMoved(loc, space))
-    if s.players == 2 and loc in (GOVERNMENT, RND):
+    if s.players <= 2 and loc in (GOVERNMENT, RND):  # solo §4.2: the 2-player discard too
         a = s.assistant
         key = "gov_tokens" if loc == GOVERNMENT else "rnd_tokens"
         if getattr(c.s, key)[a] > 0:

@@ -4,7 +4,7 @@ the Award tokens that may interrupt a turn. Pure functions of the state."""
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, permutations
 from typing import Any, Callable
 
 from weather_tabletop.engine.protocol import Command
@@ -12,7 +12,7 @@ from weather_tabletop.i18n import msg
 
 from . import board as B
 from .board import ANY, D, W
-from .commands import (AcquireChemical, AdvanceFunding, Breakthrough, BuildPrototype,
+from .commands import (CallSecurity, PushFundingBack, SetRewardChoice, AcquireChemical, AdvanceFunding, Breakthrough, BuildPrototype,
                        ChemicalsExchange, ChooseBenefit, Confirm, ConstructBot, Done, DraftGoals,
                        ExtendWorkshop, GainVoucher, MoveScientist, PartsExchange, PayExtra,
                        PayVoucher, PlaceBreakthrough, PlaceTile, PlaceToken, PublishPaper,
@@ -20,7 +20,9 @@ from .commands import (AcquireChemical, AdvanceFunding, Breakthrough, BuildProto
                        ScienceExchange, SecureSubsidy, SellPart, SetGoal, TakeChemical,
                        TakeInitiative, TakePart, TakeSubsidy, UseSubsidy, WorkOnExperiment)
 from .data import GOVERNMENT, LAB, RND, SUPPLY, V_GOV, V_LAB, V_RND, V_SCI, V_SUPPLY
-from .state import (AnyVoucher, BonusAction, BotChoice, BotToLine, BotsBackOffer, BreakthroughSpace,
+from .solo_data import NoAgentVouchers, NoCitationTokens, NoSaboteurParts
+from .solo_state import SABOTEUR
+from .state import (FundingBack, SetReward, AnyVoucher, BonusAction, BotChoice, BotToLine, BotsBackOffer, BreakthroughSpace,
                     BreakthroughStart, ChemicalChoice, ChemicalNeeded, Decision, Drafting, EMPTY,
                     ExperimentBenefit, ExperimentPayment, ExtraPartsReturn, ExtraPayment,
                     FinalPlacement, FundingChoice, LATIV, LabFundingChoice, LocationActions,
@@ -148,8 +150,10 @@ def prototype_need(s: WMState, seat: int, w: int, row: int, own: int) -> tuple[l
         return None
     p = s.pl[seat]
     need = list(D.extremes[t].top_parts)
+    # solo §4.2: Saboteur Bots provide their parts, unless Independent Prototypes (§6)
+    barred = SABOTEUR if s.solo is not None and s.solo.effects(NoSaboteurParts) else EMPTY
     for i in range(3):
-        occupied = s.rnd[w][i] != EMPTY
+        occupied = s.rnd[w][i] != EMPTY and s.rnd[w][i] != barred
         if own & (1 << i) and not occupied:
             return None
         if not occupied or own & (1 << i):
@@ -167,7 +171,9 @@ def prototype_need(s: WMState, seat: int, w: int, row: int, own: int) -> tuple[l
 def prototype_options(s: WMState, seat: int, w: int, later: list[tuple[int, int]]) -> list[tuple[int, int]]:
     p = s.pl[seat]
     out = []
-    masks = [m for m in range(8) if all(s.rnd[w][i] != EMPTY or not m & (1 << i) for i in range(3))]
+    barred = SABOTEUR if s.solo is not None and s.solo.effects(NoSaboteurParts) else EMPTY
+    masks = [m for m in range(8) if all(s.rnd[w][i] not in (EMPTY, barred) or not m & (1 << i)
+                                        for i in range(3))]
     for row in range(3):
         for m in masks:
             res = prototype_need(s, seat, w, row, m)
@@ -213,6 +219,8 @@ def action_commands(s: WMState, seat: int, kind: str, free: bool) -> list[Comman
     if kind == "work_experiment":
         return [WorkOnExperiment(seat, a, b) for a, b in opts]
     if kind == "publish":
+        if s.solo is not None and s.solo.effects(NoCitationTokens):  # solo §6 Peer Review
+            opts = [(a, b) for a, b in opts if b < 0]
         return [PublishPaper(seat, a, b) for a, b in opts]
     if kind == "research":
         return [Research(seat, a, b) for a, b in opts]
@@ -233,8 +241,8 @@ def supply_commands(s: WMState, seat: int) -> list[Command]:
             out.append(AcquireChemical(seat, w))
     out += [ReturnChemical(seat, w) for w in range(W) if p.chemicals[w] > 0]
     if B.vouchers_feasible(v, [(V_SUPPLY, 1)]):
-        cur = s.initiative.index(seat)
-        out += [TakeInitiative(seat, i) for i in range(s.players) if i != cur]
+        cur = s.initiative.index(seat)  # (solo: the Saboteurs hold a place on the track too)
+        out += [TakeInitiative(seat, i) for i in range(len(s.initiative)) if i != cur]
     return out
 
 
@@ -242,6 +250,10 @@ def move_gains(s: WMState, seat: int, loc: int, space: int) -> tuple[int, int, i
     """(vouchers of the space's type, Science vouchers, Vouchers to pay) for a placement."""
     left = [B.occupant(s, loc, i) for i in range(space)]
     others = sum(1 for o in left if o >= 0 and o != seat)
+    if s.solo is not None:  # solo §4.2: agents count as other players' pieces
+        agents = left.count(B.AGENT)
+        if loc == SUPPLY or not s.solo.effects(NoAgentVouchers):  # Moral High Ground
+            others += agents
     lativ_left = LATIV in left or (loc == SUPPLY and s.lativ_loc == SUPPLY)
     if loc == SUPPLY:
         return 0, 1 if s.lativ_loc == SUPPLY else 0, others
@@ -426,7 +438,7 @@ def _location_actions(s: WMState, step: LocationActions, p: PlayerState) -> list
             if used & (1 << i) or (symbol == "/" and used):
                 continue
             out += action_commands(s, seat, act, False)
-    return out + award_commands(s, seat) + [Done(seat)]
+    return out + award_commands(s, seat) + security_commands(s, seat) + [Done(seat)]
 
 
 def _token_placement(s: WMState, step: TokenPlacement, p: PlayerState) -> list[Command]:
@@ -434,7 +446,7 @@ def _token_placement(s: WMState, step: TokenPlacement, p: PlayerState) -> list[C
     out: list[Command] = []
     for tok in sorted(set(p.pending_tokens)):
         out += [PlaceToken(seat, tok, r, c) for r, c in B.token_spaces(p, tok)]
-    out += award_commands(s, seat)
+    out += award_commands(s, seat) + security_commands(s, seat)
     if not p.pending_tokens:
         out.append(Done(seat))
     return out
@@ -452,6 +464,25 @@ def _prototype_parts_needed(s: WMState, step: PrototypePartsNeeded,
             if p.parts[give] > need.count(give):
                 out.append(PartsExchange(step.seat, give, get))
     return out
+
+
+def security_commands(s: WMState, seat: int) -> list[Command]:
+    """Solo §3.5 Call Security (7.G17: once per turn, after the Scientist moved): per Voucher
+    type that may pay, one command per assignment of the three cards to the three roles."""
+    if s.solo is None:
+        return []
+    from .saboteurs import security_cost_types  # (saboteurs reads the base rules)
+    types = security_cost_types(s, seat)
+    if not types:
+        return []
+    cards = (s.solo.deck.current,) + s.solo.deck.draw[:2]
+    return [CallSecurity(seat, t, a, b, d) for t in types for a, b, d in permutations(cards)]
+
+
+def _funding_back(s: WMState, seat: int) -> list[Command]:
+    """Solo §4.7 Creative Accounting: a track to move back on (none: the step is skipped)."""
+    from .saboteurs import funding_back_tracks
+    return [PushFundingBack(seat, t) for t in funding_back_tracks(s, seat)]
 
 
 def _yes_no(s: WMState, step: Decision, p: PlayerState) -> list[Command]:
@@ -513,6 +544,9 @@ OFFERS: dict[type, Callable[[WMState, Any, PlayerState], list[Command]]] = {
     LabFundingChoice: _benefit_choice,
     RndFundingChoice: _benefit_choice,
     BotToLine: lambda s, st, p: [ReturnBotToLine(st.seat, i) for i in line_return_slots(p)],
+    SetReward: lambda s, st, p: [SetRewardChoice(st.seat, False), SetRewardChoice(st.seat, True)]
+    if s.solo.deck.draw else [SetRewardChoice(st.seat, False)],
+    FundingBack: lambda s, st, p: _funding_back(s, st.seat),
 }
 
 

@@ -15,6 +15,8 @@ from .events import (ResearchTokenTaken, NoResearchTokenLeft, AwardTaken, NoAwar
                      ResearchBranchCompleted, ResearchChemicalPaid, SupplyChemicalUsed)
 from .government import fix_weather
 from .options import prototype_need
+from .solo_data import NoSaboteurParts
+from .solo_state import SABOTEUR
 
 
 def research(c: Ctx, seat: int, b: int, i: int) -> None:
@@ -83,10 +85,17 @@ def finish_prototype(c: Ctx, seat: int, w: int, row: int, own: int) -> None:
     c.emit(PrototypeBuilt(seat, w, tuple(parts)))
     mine = sum(1 for x in c.s.rnd[w] if x == seat)
     score(c, PrototypeCPScored(seat, 2 * mine + 2 * len(need), w, mine, len(need)))
+    saboteur_parts = 0
     for i in range(3):
         o = c.s.rnd[w][i]
-        if o != EMPTY and o != seat and not own & (1 << i):
+        if o == SABOTEUR:  # solo §4.2: +2 TV per Saboteur Bot providing a part
+            if not own & (1 << i) and not c.s.solo.effects(NoSaboteurParts):
+                saboteur_parts += 1
+        elif o != EMPTY and o != seat and not own & (1 << i):
             score(c, PrototypeHelpCPScored(o, 2, seat))
+    if saboteur_parts:
+        from .saboteurs import prototype_tv  # (saboteurs reads the base rules)
+        prototype_tv(c, saboteur_parts)
     steps: list[Step] = []
     if extras:
         steps.append(ExtraPartsReturn(seat, extras))

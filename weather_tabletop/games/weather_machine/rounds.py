@@ -11,17 +11,29 @@ from .events import (FinalExperimentsBegan, IncomeBegan, IncomeGained, LativRetu
 from .benefits import gain
 from .context import Ctx, applies, with_player
 from .lab import active_tile, experiment_steps
-from .state import (EMPTY, BotsBackOffer, FinalPlacement, FinalScoring, Income, LativBotsBack,
+from .solo_state import SABOTEUR, SABOTEURS_SEAT
+from .state import (EMPTY, BotsBackOffer, ExperimentNotRun, FundingBack, PlayerTurnEnd,
+                    PlayerTurnStart, SaboteursIncome, SaboteurTurn, FinalPlacement, FinalScoring, Income, LativBotsBack,
                     LativHome, PhaseB, PhaseC, PrepareNext, Say, ScientistMove, StartRound, Step,
                     SubsidyOrInvestment, TokenPlacement, WMState, evolve, evolve_fields)
 
 
 def start_round(c: Ctx) -> None:
+    """Phase A: each seat's turn in turn order. Solo §4.1: the Saboteurs' turn where their seat
+    comes (an automatic step), the player's turn between the checks of §4.2 (start: §5.1;
+    end: §5.3, One Step Ahead)."""
     r = c.s.round + 1
     c.emit(RoundBegan(r, c.s.turn_order, c.s.final_round == r))
     steps: list[Step] = []
+    solo = c.s.solo is not None
     for seat in c.s.turn_order:
-        steps += [SubsidyOrInvestment(seat), ScientistMove(seat), TokenPlacement(seat)]
+        if solo and seat == SABOTEURS_SEAT:
+            steps.append(SaboteurTurn(-1))
+        elif solo:
+            steps += [PlayerTurnStart(seat), SubsidyOrInvestment(seat), ScientistMove(seat),
+                      TokenPlacement(seat), PlayerTurnEnd(seat)]
+        else:
+            steps += [SubsidyOrInvestment(seat), ScientistMove(seat), TokenPlacement(seat)]
     steps.append(PhaseB(-1))
     c.push(*steps)
 
@@ -40,10 +52,12 @@ def phase_b(c: Ctx) -> None:
                 steps.append(Say(-1, "wm.event.final_experiment_runs", (("weather", b), ("tile", e))))
                 steps += experiment_steps(s, b, e)
                 ran.append(b)
+            elif B.lab_full(s, b) and SABOTEUR in s.lab[b]:
+                steps.append(ExperimentNotRun(-1, b, 1))  # solo §5.4: no new tile (logged)
         if not ran:
             c.emit(NoExperimentRuns())
         steps.append(Say(-1, "wm.event.final_placements", ()))
-        steps += [FinalPlacement(seat) for seat in s.turn_order]
+        steps += [FinalPlacement(seat) for seat in s.turn_order if seat < s.players]
         steps.append(FinalScoring(-1))
         c.push(*steps)
         return
@@ -55,6 +69,8 @@ def phase_b(c: Ctx) -> None:
         steps = experiment_steps(s, b, e)
     else:
         steps = [BotsBackOffer(seat, b) for seat in s.turn_order if seat in s.lab[b]]
+        if s.solo is not None and SABOTEUR in s.lab[b]:
+            steps.append(ExperimentNotRun(-1, b, 0))  # solo §4.6
         steps.append(LativBotsBack(-1, b))
     c.push(*steps, PrepareNext(-1), PhaseC(-1))
 
@@ -71,6 +87,9 @@ def phase_c(c: Ctx) -> None:
         c.push(StartRound(-1))
         return
     c.emit(IncomeBegan())
+    if c.s.solo is not None:  # solo §4.7: your income, the Saboteurs' part, Creative Accounting
+        c.push(Income(0), SaboteursIncome(-1), FundingBack(0), LativHome(-1), StartRound(-1))
+        return
     c.push(*[Income(seat) for seat in c.s.turn_order], LativHome(-1),
            StartRound(-1))
 

@@ -17,6 +17,7 @@ module is the Game itself and names what other modules and tests use.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable, Hashable
 
 from weather_tabletop.engine.chance import rng
@@ -26,8 +27,11 @@ from weather_tabletop.engine.protocol import (Colour, Command, Event, GameConfig
 from weather_tabletop.i18n import Msg, msg, tr
 
 from .board import D, W
+from .solo_data import SOLO
 from .commands import COMMANDS
 from .data import SUPPLY
+from .solo_events import SOLO_EVENTS
+from .solo_state import SABOTEURS_SEAT
 from .events import (EVENTS, AssistantPlaced, ComponentsShuffled, ExperimentBelowDeck,
                      ExperimentDeckDealt, ExperimentDisplayDealt, GoalTilesDealt, PostSetupBegan,
                      StartingPartDealt, StartingTileDealt, StepsChanged, SubsidiesDealt,
@@ -36,6 +40,7 @@ from .state import (Drafting, EMPTY, EndSupplyRound, LATIV, PlayerState, Step, S
                     evolve, evolve_fields, step_tuple, steps_from_tuples)
 from .context import APPLY, Ctx, name_of
 from .solo_state import older_wm_state
+from .saboteurs import draw_goals, set_up_saboteurs
 from .flow import advance_flow, handle
 from .options import AWARD_RULE, is_award, top_options
 from .scoring import final_scores
@@ -49,10 +54,49 @@ PHASES = ("draft", "supply", "A", "B", "C", "final")
 _PROGRESS: dict[tuple, Msg] = {}
 
 
+@dataclass(frozen=True)
+class SoloOption(OptionSpec):
+    """An option of the solo game only (``players``: the counts it applies to); the setup
+    screen offers it with those counts only."""
+    players: tuple[int, ...] = (1,)
+
+
+@dataclass(frozen=True)
+class ChallengeOption(SoloOption):
+    """Solo §2.3 step 13, §6: the Challenge cards: 0 (none), n drawn at random (1-12), or the
+    cards chosen, written ``cards:3+7`` (ids as numbered in §6)."""
+
+    def parse(self, text: str) -> Any:
+        head, sep, ids = text.strip().lower().partition(":")
+        if sep and head == "cards":
+            try:
+                chosen = sorted({int(x) for x in ids.split("+") if x.strip()})
+            except ValueError:
+                chosen = []
+            if chosen and all(1 <= x <= len(SOLO.challenges) for x in chosen):
+                return "cards:" + "+".join(map(str, chosen))
+        return super().parse(text)
+
+
+def chosen_challenges(value: object, r: Any) -> tuple[int, ...]:
+    """The Challenge cards of the option's value (§2.3 step 13): chosen, or n at random."""
+    if isinstance(value, str) and value.startswith("cards:"):
+        return tuple(int(x) for x in value[6:].split("+"))
+    n = int(value or 0)
+    return tuple(sorted(r.shuffled(tuple(c.id for c in SOLO.challenges))[:n])) if n else ()
+
+
+#: the options of the solo game (``SoloOption``)
+SOLO_OPTIONS = ("challenges", "solo_deck_loss")
+
+
 class WeatherMachine:
     id = "weather-machine"
     title = "Weather Machine"
+    #: the setup offers 2-4; one player (solo against the Saboteurs, issue 20) is played from the
+    #: command line (``simulate --players 1``) until the table draws it
     min_players = 2
+    solo_players = 1
     max_players = 4
     hidden_information = False
     options = (
@@ -60,11 +104,15 @@ class WeatherMachine:
                    msg("wm.option.drafting_help")),
         OptionSpec("new_scientists", msg("wm.option.new_scientists"), (False, True), False,
                    msg("wm.option.new_scientists_help")),
+        ChallengeOption("challenges", msg("wm.solo.challenges"), tuple(range(13)), 0,
+                        msg("wm.solo_flow.option.challenges_help")),
+        SoloOption("solo_deck_loss", msg("wm.solo_flow.option.deck_loss"), ("text", "app"),
+                   "text", msg("wm.solo_flow.option.deck_loss_help")),
     )
     colours = (Colour("red", (200, 60, 60), "R"), Colour("blue", (60, 100, 210), "B"),
                Colour("yellow", (225, 190, 40), "Y"), Colour("purple", (140, 80, 180), "P"))
     commands = COMMANDS
-    events = EVENTS
+    events = EVENTS + SOLO_EVENTS
     #: checkpoints written before ``WMState.solo`` existed still read (solo_state)
     OLDER_RECORDS = {"WMState": older_wm_state}
 
@@ -80,11 +128,14 @@ class WeatherMachine:
             office=(("", "", ""),) * 6, breakthrough=(0,) * 6, pending_tokens=(), pending_awards=0,
             awards=0, nobel=False, subsidies=(), investments=0, goals_hand=(), goals_set=(),
             location=SUPPLY, space=0, papers=0, citations=0)
+        # solo: the 2-player board, set up by ``SaboteursJoined`` (solo §2.3 steps 1-3)
         lab = tuple((LATIV,) + (EMPTY,) * (D.lab_spaces[b] - 1) if n == 2 else (EMPTY,) * D.lab_spaces[b]
                     for b in range(W))
         return WMState(
             seed=config.seed, chance_n=0, players=n,
-            options=tuple(sorted(dict(config.options).items())),
+            # the solo options only in a solo game (a game of several players reads as before)
+            options=tuple(sorted((k, v) for k, v in dict(config.options).items()
+                                 if n == 1 or k not in SOLO_OPTIONS)),
             names=tuple(s.name for s in config.seats), round=0, phase="setup", final_round=0,
             triggers=(), turn_order=tuple(range(n)), initiative=tuple(range(n)),
             pl=(player,) * n, stack=(),
@@ -128,7 +179,15 @@ class WeatherMachine:
         ev += [StartingTileDealt(seat, given[seat]) for seat in range(n)]
         ev.append(WorkshopStacksDealt(up, down))
         steps: list[Step] = []
-        if state.option("drafting"):
+        if n == 1:  # solo §2.3 step 4: six Goal tiles; the Saboteurs' setup
+            ev.append(GoalTilesDealt(0, draw_goals(r)))
+            s = state
+            for e in ev:
+                s = self.apply(s, e)
+            c = Ctx(s)
+            set_up_saboteurs(c, r, chosen_challenges(state.option("challenges", 0), r))
+            ev += c.ev
+        elif state.option("drafting"):
             picks = list(order) + list(reversed(order)) + list(order)
             steps = [Drafting(s, k // n) for k, s in enumerate(picks)]
         else:
@@ -136,7 +195,7 @@ class WeatherMachine:
             ev += [GoalTilesDealt(seat, tuple(range(9 * sets[seat], 9 * sets[seat] + 9)))
                    for seat in range(n)]
         steps += [SupplyTurn(s) for s in order] + [EndSupplyRound(-1)]
-        ev.append(PostSetupBegan(bool(state.option("drafting"))))
+        ev.append(PostSetupBegan(bool(state.option("drafting")) and n > 1))
         ev.append(StepsChanged(tuple(step_tuple(x) for x in reversed(steps))))
         return ev
 

@@ -29,7 +29,7 @@ from .events import (ExtremeWeatherEscalated, LativBotDisplaced, LativBotPlaced,
                      LockRemoved, NoAwardLeft, NoExtremeWeatherLeft, ResearchTokenDiscarded)
 from .government import government_runs
 from .lab import active_tile
-from .scoring import goal_met
+from .scoring import breakdown, goal_met
 from .solo_data import (BOTTOM, FOLLOW_LATIV, MAIN_LOCATIONS, PINK, SOLO, TOP, WHITE,
                         ExtraHideoutChemical, HideoutChemicalsEach, IncomeFundingBack,
                         IncomeTvPerBoardBot, LowerStartTargetValue, RemoveReports, SecurityReport,
@@ -744,6 +744,12 @@ def final_tv(c: Ctx) -> None:
     raise_tv(c, TV.end_game, "end_game")
 
 
+def final_total(s: WMState, seat: int) -> int:
+    """§5.4 step 3: your final CP, scored as usual (Funding tracks, Goal tiles, the Nobel Prize
+    added to the CP of the game)."""
+    return sum(v for _k, v in breakdown(s, seat))
+
+
 def player_won(s: WMState, seat: int) -> bool:
     """§5.2-5.5: won by immediate victory, lost by an immediate loss; else at the end a final CP
     higher than the final TV (a tie loses) with the restrictions met, unless Publish or Perish
@@ -753,7 +759,7 @@ def player_won(s: WMState, seat: int) -> bool:
         return result == "won"
     if solo(s).effects(WinOnlyImmediate):
         return False
-    cp = s.pl[seat].cp
+    cp = final_total(s, seat)
     tv = solo(s).tv
     return (cp > tv or (SOLO.end.tie_wins and cp == tv)) and restrictions_met(s, seat)
 

@@ -73,5 +73,9 @@ def final_scores(s: WMState) -> list[ScoreLine]:
         key = (total, p.awards, p.papers, metric(s, seat, "rows_complete"))
         keys.append(key)
         lines.append((seat, total, parts))
+    if s.solo is not None:  # solo §5.2-5.5: the player wins or loses against the Target Value
+        from .saboteurs import player_won
+        return [ScoreLine(seat, total, tuple(parts), 1 if player_won(s, seat) else 2)
+                for seat, total, parts in lines]
     return [ScoreLine(seat, total, tuple(parts), 1 + sum(k > keys[seat] for k in keys))
             for seat, total, parts in lines]

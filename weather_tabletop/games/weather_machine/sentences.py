@@ -13,7 +13,7 @@ from weather_tabletop.i18n import Msg, msg
 from . import board as B
 from . import words as T
 from .board import ANY, D, W
-from .commands import (AcquireChemical, AdvanceFunding, Breakthrough, BuildPrototype,
+from .commands import (CallSecurity, PushFundingBack, SetRewardChoice, AcquireChemical, AdvanceFunding, Breakthrough, BuildPrototype,
                        ChemicalsExchange, ChooseBenefit, Confirm, ConstructBot, Done, DraftGoals,
                        ExtendWorkshop, GainVoucher, MoveScientist, PartsExchange, PayExtra,
                        PayVoucher, PlaceBreakthrough, PlaceTile, PlaceToken, PublishPaper,
@@ -21,6 +21,7 @@ from .commands import (AcquireChemical, AdvanceFunding, Breakthrough, BuildProto
                        ScienceExchange, SecureSubsidy, SellPart, SetGoal, TakeChemical,
                        TakeInitiative, TakePart, TakeSubsidy, UseSubsidy, WorkOnExperiment)
 from .data import COLOUR_TRACK, GOVERNMENT, LAB, RND, SUPPLY, V_RND, V_SCI, V_SUPPLY
+from .solo_data import SOLO
 from .state import (Decision, EMPTY, Effect, GOVERNMENT_MARKER, LATIV, LocationActions, Payment,
                     Step, WMState)
 from .context import name_of
@@ -33,7 +34,8 @@ STEP_KINDS = ("draft", "supply_turn", "turn_sub", "move", "actions", "tokens", "
               "place_now", "pay", "gain_any", "take_chem", "take_part", "funding_any", "bot",
               "tile_choice", "tile_place", "benefit_action", "take_subsidy", "xpart", "xpart_proto",
               "xchem", "extra", "bt_space", "prototype", "return_extra", "lock_pay", "exp_pay",
-              "exp_keep", "exp_benefit", "lab_fund", "rnd_fund", "to_line")
+              "exp_keep", "exp_benefit", "lab_fund", "rnd_fund", "to_line", "solo_set",
+              "solo_funding_back")
 
 
 def step_title(s: WMState, step: Step | None) -> Msg | str:
@@ -350,6 +352,17 @@ def describe(s: WMState, cmd: Command) -> Msg:
                    space=T.office_space(cmd.row, cmd.col), benefits=T.benefits(ben))
     if isinstance(cmd, ReturnBotToLine):
         return msg("wm.cmd.return_bot", name=who, slot=T.line_slot(cmd.slot))
+    if isinstance(cmd, CallSecurity):  # solo §3.5
+        return msg("wm.cmd.call_security", name=who, voucher=T.voucher(cmd.vtype, 1),
+                   current=SOLO.report(cmd.current).name(),
+                   put_back=SOLO.report(cmd.put_back).name(),
+                   discard=SOLO.report(cmd.discard).name())
+    if isinstance(cmd, SetRewardChoice):  # solo §4.5.6, 7.G13
+        if cmd.discard:
+            return msg("wm.cmd.set_reward.discard", name=who)
+        return msg("wm.cmd.set_reward.tv", name=who, n=SOLO.target_value.two_token_set)
+    if isinstance(cmd, PushFundingBack):  # solo §4.7 Creative Accounting
+        return msg("wm.cmd.funding_back", name=who, track=T.track(cmd.track))
     return msg("wm.cmd.other", name=who)
 
 

@@ -25,6 +25,8 @@ from typing import Any, ClassVar
 
 from weather_tabletop.i18n import msg, tr
 
+from .solo_data import PINK, SOLO, WHITE
+
 EMPTY = -1
 LATIV = -2
 BLOCKED = -3  # 2-player: the rightmost action space of each main location
@@ -519,17 +521,71 @@ class MoveLativ(Effect):
     name: ClassVar[str] = "move_lativ"
 
 
+@dataclass(frozen=True)
+class SetReward(Decision):
+    """Solo §4.5.6, 7.G13: a two-token set of the Saboteurs: +5 Target Value or a discard?"""
+    kind: ClassVar[str] = "solo_set"
+
+
+@dataclass(frozen=True)
+class FundingBack(Decision):
+    """Solo §4.7 Creative Accounting: the track a Funding marker moves back on."""
+    kind: ClassVar[str] = "solo_funding_back"
+
+
+@dataclass(frozen=True)
+class SaboteurTurn(Effect):
+    """Solo §4.3: the Saboteurs' turn, where their seat comes in turn order."""
+    name: ClassVar[str] = "solo_turn"
+
+
+@dataclass(frozen=True)
+class PlayerTurnStart(Effect):
+    """Solo §4.2, §5.1: the player's turn begins (the immediate-victory check)."""
+    name: ClassVar[str] = "solo_turn_start"
+
+
+@dataclass(frozen=True)
+class PlayerTurnEnd(Effect):
+    """Solo §4.2, §5.3: the player's turn ends (the Level 3 loss, One Step Ahead)."""
+    name: ClassVar[str] = "solo_turn_end"
+
+
+@dataclass(frozen=True)
+class SaboteursExperiment(Effect):
+    """Solo §4.6: the experiment runs, the Saboteurs' part."""
+    name: ClassVar[str] = "solo_experiment"
+    branch: int
+
+
+@dataclass(frozen=True)
+class ExperimentNotRun(Effect):
+    """Solo §4.6: the experiment does not run, a Saboteur Bot in the branch (``final``: §5.4)."""
+    name: ClassVar[str] = "solo_not_run"
+    branch: int
+    final: int
+
+
+@dataclass(frozen=True)
+class SaboteursIncome(Effect):
+    """Solo §4.7: income, the Saboteurs' part (Jamming Devices)."""
+    name: ClassVar[str] = "solo_income"
+
+
 DECISIONS = (Drafting, SupplyTurn, SubsidyOrInvestment, ScientistMove, LocationActions,
              TokenPlacement, FinalPlacement, TokenNow, Payment, AnyVoucher, ChemicalChoice,
              PartChoice, FundingChoice, BotChoice, TileChoice, TilePlacement, BonusAction,
              SubsidyChoice, PartNeeded, PrototypePartsNeeded, ChemicalNeeded, ExtraPayment,
              BreakthroughSpace, PrototypeChoice, ExtraPartsReturn, LockOffer, ExperimentPayment,
-             BotsBackOffer, ExperimentBenefit, LabFundingChoice, RndFundingChoice, BotToLine)
+             BotsBackOffer, ExperimentBenefit, LabFundingChoice, RndFundingChoice, BotToLine,
+             SetReward, FundingBack)
 EFFECTS = (GainBenefit, ScoreCP, TakeTile, BuildBot, Acquire, Initiative, Sell, GovernmentToken,
            GovernmentPart, GovernmentCheck, Secure, Work, Publish, ResearchStart, ResearchEnd,
            BreakthroughStart, PrototypeFinish, Award, Lock, ExperimentReturn, Say,
            ExperimentReward, ExperimentToken, ExperimentEnd, LativBotsBack, PrepareNext, PhaseB,
-           PhaseC, Income, LativHome, StartRound, EndSupplyRound, FinalScoring, MoveLativ)
+           PhaseC, Income, LativHome, StartRound, EndSupplyRound, FinalScoring, MoveLativ,
+           SaboteurTurn, PlayerTurnStart, PlayerTurnEnd, SaboteursExperiment, ExperimentNotRun,
+           SaboteursIncome)
 
 DECISION_OF_KIND: dict[str, type] = {cls.kind: cls for cls in DECISIONS}
 EFFECT_OF_NAME: dict[str, type] = {cls.name: cls for cls in EFFECTS}
@@ -599,6 +655,66 @@ def step_from_tuple(t: tuple) -> Step:
 
 def steps_from_tuples(value: tuple) -> tuple[Step, ...]:
     return tuple(x if isinstance(x, Step) else step_from_tuple(x) for x in value)
+
+
+#: no Security Report (solo_state.NO_REPORT)
+NO_REPORT = 0
+
+
+@dataclass(frozen=True)
+class Hideout:
+    """§2.2 "Hideout": the Saboteurs' Bots, Chemicals (by weather), Research tokens
+    (``"G:0"`` ...) and Award tokens. "The Saboteurs have no Workshop limits."."""
+    bots: int
+    chemicals: tuple[int, ...]
+    tokens: tuple[str, ...]
+    awards: int
+
+
+@dataclass(frozen=True)
+class ReportDeck:
+    """§3.4 The Security Report deck: the draw pile (hidden, top first), the current report
+    (shown to the player; ``NO_REPORT`` when none), the discard pile (top first: its top card is
+    the priority card, §3.3) and the cards out of the game (The Clock is Ticking, §3.6)."""
+    draw: tuple[int, ...]
+    current: int
+    discard: tuple[int, ...]
+    removed: tuple[int, ...]
+
+    @property
+    def priority(self) -> int:
+        """The priority card: "the top card of the discard pile" (§2.2), or ``NO_REPORT``."""
+        return self.discard[0] if self.discard else NO_REPORT
+
+
+@dataclass(frozen=True)
+class SoloState:
+    """The Saboteurs (§2): where their two agents stand (``agents[WHITE]``, ``agents[PINK]``:
+    (location, space), ``NOWHERE`` before setup), their Hideout, the Target Value (§2.2), the
+    Security Report deck, the Challenge cards chosen (§6, ids), the uses of Call Security this
+    turn (§3.5, G17), a two-token set awaiting the player's choice (§4.5.6, G13: its
+    weather, -1 none), the Award tokens their sets removed from the game, and the game's outcome
+    once decided by a solo end condition (§5: ``"won"`` or ``"lost"`` and the reason's key)."""
+    agents: tuple[tuple[int, int], ...]
+    hideout: Hideout
+    tv: int
+    deck: ReportDeck
+    challenges: tuple[int, ...]
+    security_calls: int
+    pending_set: int
+    awards_spent: int
+    outcome: tuple[str, str]
+
+    def agent_at(self, loc: int, space: int) -> int:
+        """The agent on an action space (WHITE or PINK), or -1."""
+        for a in (WHITE, PINK):
+            if self.agents[a] == (loc, space):
+                return a
+        return -1
+
+    def effects(self, kind: type) -> tuple[Any, ...]:
+        """The effects of ``kind`` on the Challenge cards in play (§6)."""
+        return SOLO.effects(self.challenges, kind)
 
 
 @dataclass(frozen=True)

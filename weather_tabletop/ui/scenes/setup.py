@@ -355,6 +355,8 @@ class SetupScene(Scene):
         player chooses for themselves (``per_seat``) is one cell per seat: (label, (spec, seat))."""
         cells: list[tuple[str, Any]] = []
         for spec in self.game.options:
+            if self.players not in getattr(spec, "players", (self.players,)):
+                continue  # an option of other player counts (Weather Machine's solo game)
             if getattr(spec, "per_seat", False):
                 by_key = {key: text for text, key in self._colour_choices()}
                 cells += [(tr("setup.seat_option", option=tr(spec.seat_label or spec.label),
