@@ -36,7 +36,8 @@ from weather_tabletop.engine.protocol import Command, Game
 from . import commands as C
 from .board import D, EMPTY
 from .rules import FREE_MOMENTS, is_award, metric
-from .state import WMState
+from .solo_data import SOLO
+from .state import NO_REPORT, SoloState, WMState
 
 # -- hidden information -------------------------------------------------------------------------
 
@@ -79,7 +80,24 @@ def determinize(view: WMState, seat: int, rng: Rng) -> WMState:
         n_up = max(0, len(up) - 1)
         up = up[:1] + tuple(pool[:n_up])
         down = tuple(pool[n_up:n_up + len(down)])
-    return replace(s, exp_deck=deck, up_stack=up, down_stack=down, seed=rng.next64() & 0xFFFFFFFF)
+    changes = {}
+    if s.solo is not None:
+        changes["solo"] = unseen_reports(s.solo, rng)
+    return replace(s, exp_deck=deck, up_stack=up, down_stack=down, seed=rng.next64() & 0xFFFFFFFF,
+                   **changes)
+
+
+def unseen_reports(solo: SoloState, rng: Rng) -> SoloState:
+    """Solo: the face-down Security Reports (the draw pile, the cards removed unseen) drawn in
+    random order from the reports not in sight (solo §3.4)."""
+    deck = solo.deck
+    if NO_REPORT not in deck.draw and NO_REPORT not in deck.removed:
+        return solo
+    seen = {deck.current, *deck.discard, *deck.draw, *deck.removed}
+    pool = list(rng.shuffled(tuple(c.id for c in SOLO.reports if c.id not in seen)))
+    draw = tuple(x if x != NO_REPORT else pool.pop() for x in deck.draw)
+    removed = tuple(x if x != NO_REPORT else pool.pop() for x in deck.removed)
+    return replace(solo, deck=replace(deck, draw=draw, removed=removed))
 
 
 # -- judging a position -------------------------------------------------------------------------
@@ -167,10 +185,22 @@ def expected_points(s: WMState, seat: int) -> float:
     return value(s, seat)
 
 
+def saboteurs_value(s: WMState) -> float:
+    """Solo: the final Target Value to beat (the +30 of the end still to come, solo §5.4); a game
+    decided at once counts as far behind or far ahead (§5.1, §5.3)."""
+    solo = s.solo
+    if solo.outcome[0]:
+        return -1000.0 if solo.outcome[0] == "won" else 1000.0
+    return float(solo.tv + (0 if s.phase == "over" else SOLO.target_value.end_game))
+
+
 def evaluate(s: WMState, seat: int) -> float:
     """0..1: the seat's :func:`value` against the best rival's (a logistic of the lead)."""
     mine = value(s, seat)
-    rival = max(value(s, i) for i in range(s.players) if i != seat)
+    if s.solo is not None:  # solo: against the Saboteurs' Target Value (solo §5)
+        rival = saboteurs_value(s)
+    else:
+        rival = max(value(s, i) for i in range(s.players) if i != seat)
     lead = mine - rival
     return 1.0 / (1.0 + 2.718281828 ** (-lead / 6.0))
 

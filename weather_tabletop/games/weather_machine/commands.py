@@ -206,10 +206,15 @@ class ReturnBotToLine(Command):
 
 @dataclass(frozen=True)
 class CallSecurity(Command):
-    """Solo §3.5 Call Security: pay a Voucher of ``vtype``; of the current report and the top 2
-    cards of the draw pile, ``current`` becomes the current report, ``put_back`` goes back on
-    the draw pile, ``discard`` on the discard pile."""
+    """Solo §3.5 Call Security, paying a Voucher of ``vtype``: take the current report and the
+    top 2 cards of the draw pile in hand."""
     vtype: int
+
+
+@dataclass(frozen=True)
+class AssignReports(Command):
+    """Solo §3.5 Call Security: of the three reports in hand, ``current`` becomes the current
+    report, ``put_back`` goes back on the draw pile, ``discard`` on the discard pile."""
     current: int
     put_back: int
     discard: int
@@ -233,4 +238,4 @@ COMMANDS = (DraftGoals, Done, Confirm, UseSubsidy, SetGoal, ReceiveFunding, Move
             Research, PayExtra, Breakthrough, PlaceBreakthrough, BuildPrototype, ReturnPart,
             PayVoucher, ScienceExchange, ChemicalsExchange, PartsExchange, GainVoucher,
             TakeChemical, TakePart, AdvanceFunding, ChooseBenefit, PlaceToken, ReturnBotToLine,
-            CallSecurity, SetRewardChoice, PushFundingBack)
+            CallSecurity, SetRewardChoice, PushFundingBack, AssignReports)

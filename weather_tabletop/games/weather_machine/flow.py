@@ -38,9 +38,11 @@ from .rounds import income, lativ_home, phase_b, phase_c, start_round
 from .scoring import final_scores
 from .saboteurs import (activation_tv, call_security, choose_set_reward, end_of_player_turn,
                         experiment_not_run, final_tv, funding_back, saboteur_turn,
-                        saboteurs_experiment, saboteurs_income, start_of_player_turn)
+                        saboteurs_experiment, saboteurs_income, start_of_player_turn,
+                        take_security_reports)
 from .state import (EMPTY, ExperimentNotRun, FundingBack, PlayerTurnEnd, PlayerTurnStart,
-                    SaboteursExperiment, SaboteursIncome, SaboteurTurn, SetReward, Acquire, AnyVoucher, Award, BonusAction, BotChoice, BotToLine, BotsBackOffer,
+                    SaboteursExperiment, SaboteursIncome, SaboteurTurn, SecurityRoles, SetReward,
+                    Acquire, AnyVoucher, Award, BonusAction, BotChoice, BotToLine, BotsBackOffer,
                     BreakthroughSpace, BreakthroughStart, BuildBot, ChemicalChoice, ChemicalNeeded,
                     Decision, Drafting, Effect, EndSupplyRound, ExperimentBenefit, ExperimentEnd,
                     ExperimentPayment, ExperimentReturn, ExperimentReward, ExperimentToken,
@@ -61,8 +63,9 @@ def handle(c: Ctx, step: Decision, cmd: Command) -> None:
     if isinstance(cmd, PlaceToken) and cmd.token == "A":
         place_token(c, step.seat, "A", cmd.row, cmd.col)
         return
-    if isinstance(cmd, CallSecurity):  # solo §3.5: a free moment of the turn, which goes on
-        call_security(c, step.seat, cmd.vtype, cmd.current, cmd.put_back, cmd.discard)
+    if isinstance(cmd, CallSecurity):  # solo §3.5: at a free moment of the turn, which goes on
+        take_security_reports(c, step.seat, cmd.vtype)
+        c.push(SecurityRoles(step.seat, cmd.vtype))
         return
     if step.__class__ in TAKEN_OFF_FIRST:
         c.pop()
@@ -196,7 +199,7 @@ TAKEN_OFF_FIRST = frozenset({
     SubsidyChoice, PartNeeded, PrototypePartsNeeded, ChemicalNeeded, ExtraPayment,
     BreakthroughSpace, PrototypeChoice, ExtraPartsReturn, LockOffer, ExperimentPayment,
     BotsBackOffer, ExperimentBenefit, LabFundingChoice, RndFundingChoice, BotToLine, SetReward,
-    FundingBack})
+    FundingBack, SecurityRoles})
 
 ANSWERS: dict[type, Callable[[Ctx, Any, Command], None]] = {
     Drafting: _drafting,
@@ -236,6 +239,8 @@ ANSWERS: dict[type, Callable[[Ctx, Any, Command], None]] = {
     BotToLine: lambda c, st, cmd: c.emit(BotReturnedToLine(st.seat, cmd.slot)),
     SetReward: lambda c, st, cmd: choose_set_reward(c, cmd.discard),
     FundingBack: lambda c, st, cmd: funding_back(c, st.seat, cmd.track),
+    SecurityRoles: lambda c, st, cmd: call_security(c, st.seat, st.vtype, cmd.current,
+                                                    cmd.put_back, cmd.discard),
 }
 
 

@@ -12,7 +12,7 @@ from weather_tabletop.i18n import msg
 
 from . import board as B
 from .board import ANY, D, W
-from .commands import (CallSecurity, PushFundingBack, SetRewardChoice, AcquireChemical, AdvanceFunding, Breakthrough, BuildPrototype,
+from .commands import (AssignReports, CallSecurity, PushFundingBack, SetRewardChoice, AcquireChemical, AdvanceFunding, Breakthrough, BuildPrototype,
                        ChemicalsExchange, ChooseBenefit, Confirm, ConstructBot, Done, DraftGoals,
                        ExtendWorkshop, GainVoucher, MoveScientist, PartsExchange, PayExtra,
                        PayVoucher, PlaceBreakthrough, PlaceTile, PlaceToken, PublishPaper,
@@ -22,7 +22,7 @@ from .commands import (CallSecurity, PushFundingBack, SetRewardChoice, AcquireCh
 from .data import GOVERNMENT, LAB, RND, SUPPLY, V_GOV, V_LAB, V_RND, V_SCI, V_SUPPLY
 from .solo_data import NoAgentVouchers, NoCitationTokens, NoSaboteurParts
 from .solo_state import SABOTEUR
-from .state import (FundingBack, SetReward, AnyVoucher, BonusAction, BotChoice, BotToLine, BotsBackOffer, BreakthroughSpace,
+from .state import (SecurityRoles, FundingBack, SetReward, AnyVoucher, BonusAction, BotChoice, BotToLine, BotsBackOffer, BreakthroughSpace,
                     BreakthroughStart, ChemicalChoice, ChemicalNeeded, Decision, Drafting, EMPTY,
                     ExperimentBenefit, ExperimentPayment, ExtraPartsReturn, ExtraPayment,
                     FinalPlacement, FundingChoice, LATIV, LabFundingChoice, LocationActions,
@@ -467,16 +467,21 @@ def _prototype_parts_needed(s: WMState, step: PrototypePartsNeeded,
 
 
 def security_commands(s: WMState, seat: int) -> list[Command]:
-    """Solo §3.5 Call Security (7.G17: once per turn, after the Scientist moved): per Voucher
-    type that may pay, one command per assignment of the three cards to the three roles."""
+    """Solo §3.5 Call Security (7.G17: once per turn, after the Scientist moved): one command
+    per Voucher type that may pay."""
     if s.solo is None:
         return []
     from .saboteurs import security_cost_types  # (saboteurs reads the base rules)
     types = security_cost_types(s, seat)
     if not types:
         return []
+    return [CallSecurity(seat, t) for t in types]
+
+
+def _security_roles(s: WMState, step: SecurityRoles, p: PlayerState) -> list[Command]:
+    """Solo §3.5: one command per assignment of the three reports in hand to the three roles."""
     cards = (s.solo.deck.current,) + s.solo.deck.draw[:2]
-    return [CallSecurity(seat, t, a, b, d) for t in types for a, b, d in permutations(cards)]
+    return [AssignReports(step.seat, a, b, d) for a, b, d in permutations(cards)]
 
 
 def _funding_back(s: WMState, seat: int) -> list[Command]:
@@ -547,6 +552,7 @@ OFFERS: dict[type, Callable[[WMState, Any, PlayerState], list[Command]]] = {
     SetReward: lambda s, st, p: [SetRewardChoice(st.seat, False), SetRewardChoice(st.seat, True)]
     if s.solo.deck.draw else [SetRewardChoice(st.seat, False)],
     FundingBack: lambda s, st, p: _funding_back(s, st.seat),
+    SecurityRoles: _security_roles,
 }
 
 

@@ -17,7 +17,7 @@ module is the Game itself and names what other modules and tests use.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Hashable
 
 from weather_tabletop.engine.chance import rng
@@ -31,7 +31,7 @@ from .solo_data import SOLO
 from .commands import COMMANDS
 from .data import SUPPLY
 from .solo_events import SOLO_EVENTS
-from .solo_state import SABOTEURS_SEAT
+from .solo_state import NO_REPORT
 from .events import (EVENTS, AssistantPlaced, ComponentsShuffled, ExperimentBelowDeck,
                      ExperimentDeckDealt, ExperimentDisplayDealt, GoalTilesDealt, PostSetupBegan,
                      StartingPartDealt, StartingTileDealt, StepsChanged, SubsidiesDealt,
@@ -252,10 +252,14 @@ class WeatherMachine:
 
     def view(self, state: WMState, seat: int | None) -> WMState:
         """Hidden: the order of the Experiment deck below its face-up top tile, of the face-down
-        Workshop stack, and of the face-up Workshop stack below its top tile; and the seed, from
-        which those orders could be worked out."""
+        Workshop stack, and of the face-up Workshop stack below its top tile; solo: the Security
+        Reports of the draw pile (but the two in hand while Call Security gives them roles) and
+        those removed unseen; and the seed, from which those orders could be worked out."""
         deck = state.exp_deck[:1] + (EMPTY,) * max(0, len(state.exp_deck) - 1)
-        new = evolve_fields(state, exp_deck=deck,
+        changes: dict[str, Any] = {}
+        if state.solo is not None:  # solo §3.4: the draw pile and the cards removed unseen
+            changes["solo"] = hidden_reports(state)
+        new = evolve_fields(state, exp_deck=deck, **changes,
                             up_stack=state.up_stack[:1] + (EMPTY,) * max(0, len(state.up_stack) - 1),
                             down_stack=(EMPTY,) * len(state.down_stack), seed=0)
         # the options of the top step read nothing hidden (of the stacks only whether the
@@ -344,6 +348,17 @@ SETUP: dict[type, Callable[[WMState, Any], WMState]] = {
     WorkshopStacksDealt: lambda s, e: evolve_fields(s, up_stack=e.face_up, down_stack=e.face_down),
     GoalTilesDealt: lambda s, e: _player(s, e.seat, "goals_hand", e.goals),
 }
+
+
+def hidden_reports(s: WMState) -> Any:
+    """The Saboteurs as a player sees them (solo §3.1, §3.4-3.6): the draw pile and the cards
+    removed by The Clock is Ticking face down (``NO_REPORT``), except the two top cards taken
+    in hand by Call Security while their roles are chosen."""
+    solo = s.solo
+    deck = solo.deck
+    shown = 2 if s.stack and s.stack[-1].kind == "solo_security" else 0
+    draw = deck.draw[:shown] + (NO_REPORT,) * (len(deck.draw) - min(shown, len(deck.draw)))
+    return replace(solo, deck=replace(deck, draw=draw, removed=(NO_REPORT,) * len(deck.removed)))
 
 
 def turn_anchor(s: WMState) -> int:

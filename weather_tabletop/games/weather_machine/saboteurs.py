@@ -43,7 +43,7 @@ from .solo_events import (AgentMoved, AgentPlaced, BotPlacementFailed, ChemicalB
                           ReportDrawn, ReportPlayed, ReportsRemoved, ReportsShuffled,
                           SaboteurBotPlaced, SaboteurBotsReturned, SaboteurPartPlaced,
                           SaboteursJoined, SaboteursTookInitiative, SaboteurTurnBegan,
-                          SecurityCalled, SetRewardChosen, SetRewardPending, SoloDecided,
+                          SecurityCalled, SecurityReportsTaken, SetRewardChosen, SetRewardPending, SoloDecided,
                           StartReportsRevealed, SubsidyFlipped, TargetValueRaised,
                           TokenSetResolved)
 from .solo_state import NO_REPORT, SABOTEUR, SABOTEURS_SEAT, TOKEN_COLOUR, SoloState
@@ -623,6 +623,17 @@ def security_cost_types(s: WMState, seat: int) -> tuple[int, ...]:
     p = s.pl[seat]
     types = cs.voucher_types(p.location) if p.location in (SUPPLY,) + MAIN_LOCATIONS else (V_SCI,)
     return tuple(dict.fromkeys(t for t in types if p.vouchers[t] >= cs.cost))
+
+
+def take_security_reports(c: Ctx, seat: int, vtype: int) -> None:
+    """§3.5 Call Security, begun: the current report and the top 2 cards of the draw pile come
+    into the player's hand (turned up for them); their roles are given next (``call_security``,
+    which pays the Voucher)."""
+    if vtype not in security_cost_types(c.s, seat):
+        raise ValueError(vtype)
+    deck = solo(c.s).deck
+    cards = (deck.current,) + deck.draw[:SOLO.call_security.draw_cards]
+    c.emit(SecurityReportsTaken(seat, vtype, cards))
 
 
 def call_security(c: Ctx, seat: int, vtype: int, current: int, put_back: int,

@@ -13,7 +13,7 @@ from weather_tabletop.i18n import Msg, msg
 from . import board as B
 from . import words as T
 from .board import ANY, D, W
-from .commands import (CallSecurity, PushFundingBack, SetRewardChoice, AcquireChemical, AdvanceFunding, Breakthrough, BuildPrototype,
+from .commands import (AssignReports, CallSecurity, PushFundingBack, SetRewardChoice, AcquireChemical, AdvanceFunding, Breakthrough, BuildPrototype,
                        ChemicalsExchange, ChooseBenefit, Confirm, ConstructBot, Done, DraftGoals,
                        ExtendWorkshop, GainVoucher, MoveScientist, PartsExchange, PayExtra,
                        PayVoucher, PlaceBreakthrough, PlaceTile, PlaceToken, PublishPaper,
@@ -35,7 +35,7 @@ STEP_KINDS = ("draft", "supply_turn", "turn_sub", "move", "actions", "tokens", "
               "tile_choice", "tile_place", "benefit_action", "take_subsidy", "xpart", "xpart_proto",
               "xchem", "extra", "bt_space", "prototype", "return_extra", "lock_pay", "exp_pay",
               "exp_keep", "exp_benefit", "lab_fund", "rnd_fund", "to_line", "solo_set",
-              "solo_funding_back")
+              "solo_funding_back", "solo_security")
 
 
 def step_title(s: WMState, step: Step | None) -> Msg | str:
@@ -353,8 +353,9 @@ def describe(s: WMState, cmd: Command) -> Msg:
     if isinstance(cmd, ReturnBotToLine):
         return msg("wm.cmd.return_bot", name=who, slot=T.line_slot(cmd.slot))
     if isinstance(cmd, CallSecurity):  # solo §3.5
-        return msg("wm.cmd.call_security", name=who, voucher=T.voucher(cmd.vtype, 1),
-                   current=SOLO.report(cmd.current).name(),
+        return msg("wm.cmd.call_security", name=who, voucher=T.voucher(cmd.vtype, 1))
+    if isinstance(cmd, AssignReports):
+        return msg("wm.cmd.assign_reports", name=who, current=SOLO.report(cmd.current).name(),
                    put_back=SOLO.report(cmd.put_back).name(),
                    discard=SOLO.report(cmd.discard).name())
     if isinstance(cmd, SetRewardChoice):  # solo §4.5.6, 7.G13

@@ -305,6 +305,16 @@ class SoloDecided(Event):
     why: str
 
 
+@dataclass(frozen=True)
+class SecurityReportsTaken(Event):
+    """§3.5 Call Security, begun: the player takes the current report and the top 2 cards of the
+    draw pile in hand (``cards``, turned up for them), to give each a role (``SecurityCalled``)."""
+    reveal = True
+    seat: int
+    vtype: int
+    cards: tuple[int, ...]
+
+
 SOLO_EVENTS = (SaboteursJoined, HideoutChemicalsDrawn, ReportsShuffled, StartReportsRevealed,
                AgentPlaced, ReportsRemoved, ReportDrawn, ReportPlayed, ReportDiscarded,
                NoReportToDiscard, SecurityCalled, SaboteurTurnBegan, PlayerTurnBegan, AgentMoved,
@@ -312,7 +322,7 @@ SOLO_EVENTS = (SaboteursJoined, HideoutChemicalsDrawn, ReportsShuffled, StartRep
                HideoutChemicalReturned, SubsidyFlipped, SaboteurBotPlaced, SaboteurPartPlaced,
                ChemicalBesideBot, NoChemicalForBot, HideoutTokenTaken, HideoutAwardTaken,
                BotPlacementFailed, TokenSetResolved, SetRewardPending, SetRewardChosen,
-               SaboteurBotsReturned, FundingPushedBack, SoloDecided)
+               SaboteurBotsReturned, FundingPushedBack, SoloDecided, SecurityReportsTaken)
 
 
 # -- how they change the state -----------------------------------------------------------------
@@ -504,6 +514,7 @@ def _solo_decided(s: WMState, e: SoloDecided) -> WMState:
     return _solo(s, replace(s.solo, outcome=(e.result, e.why)))
 
 
+@applies(SecurityReportsTaken)
 @applies(SaboteurTurnBegan)
 @applies(NoReportToDiscard)
 @applies(NoChemicalToTake)

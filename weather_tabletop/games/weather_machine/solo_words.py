@@ -144,6 +144,9 @@ LINES: dict[type, Callable[[WMState, Any], Said]] = {
     E.ReportDiscarded: _discarded,
     E.NoReportToDiscard: _w("wm.solo_event.nothing_to_discard"),
     E.SecurityCalled: _security,
+    E.SecurityReportsTaken: lambda s, e: msg(
+        "wm.solo_event.security_taken", name=name_of(s, e.seat),
+        cards=T.and_list([report(x) for x in e.cards])),
     E.SaboteurTurnBegan: _w("wm.solo_event.turn_began", report=lambda s, e: report(e.report),
                             agent=lambda s, e: agent(e.agent)),
     E.PlayerTurnBegan: lambda s, e: msg(

@@ -528,6 +528,14 @@ class SetReward(Decision):
 
 
 @dataclass(frozen=True)
+class SecurityRoles(Decision):
+    """Solo §3.5 Call Security: give the three reports in hand their roles (``vtype``: the
+    Voucher paying for it)."""
+    kind: ClassVar[str] = "solo_security"
+    vtype: int
+
+
+@dataclass(frozen=True)
 class FundingBack(Decision):
     """Solo §4.7 Creative Accounting: the track a Funding marker moves back on."""
     kind: ClassVar[str] = "solo_funding_back"
@@ -578,7 +586,7 @@ DECISIONS = (Drafting, SupplyTurn, SubsidyOrInvestment, ScientistMove, LocationA
              SubsidyChoice, PartNeeded, PrototypePartsNeeded, ChemicalNeeded, ExtraPayment,
              BreakthroughSpace, PrototypeChoice, ExtraPartsReturn, LockOffer, ExperimentPayment,
              BotsBackOffer, ExperimentBenefit, LabFundingChoice, RndFundingChoice, BotToLine,
-             SetReward, FundingBack)
+             SetReward, FundingBack, SecurityRoles)
 EFFECTS = (GainBenefit, ScoreCP, TakeTile, BuildBot, Acquire, Initiative, Sell, GovernmentToken,
            GovernmentPart, GovernmentCheck, Secure, Work, Publish, ResearchStart, ResearchEnd,
            BreakthroughStart, PrototypeFinish, Award, Lock, ExperimentReturn, Say,
