@@ -161,7 +161,13 @@ class SavesScene(Scene):
         buttons = 1 if self.demos or problem else 3
         copy_w = 0 if self.demos or problem else max(bw, self.app.text.font(self.px(17), True).size(
             tr("copy.row_button"))[0] + self.px(20))
+        # an unfinished game is looked back on too (Replay), and continued with Open; in a row
+        # too narrow for five buttons (a large UI scale) its copy is made from the table's Menu
+        replay_w = 0 if self.demos or problem or info.finished else bw
+        if replay_w and rect.width < self.px(1000):
+            copy_w = 0
         text_w = rect.width - 2 * pad - buttons * (bw + self.px(10)) - (copy_w and copy_w + self.px(10))
+        text_w -= replay_w and replay_w + self.px(10)
         col = text_w // 4
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.modified)) if info.modified else ""
         if problem:
@@ -199,6 +205,11 @@ class SavesScene(Scene):
                                     tr("copy.row_button"), object_id="#secondary",
                                     tooltip=tr("copy.row_tip"))
             self.actions[copy_b] = ("copy", index)
+        if replay_w:
+            look = widgets.button(self, pygame.Rect(bx - copy_w - replay_w - self.px(20), by, replay_w,
+                                                    bh), tr("saves.replay"), object_id="#secondary",
+                                  tooltip=tr("saves.replay_unfinished_tip"))
+            self.actions[look] = ("replay", index)
         if not self.demos:
             if not problem:
                 ren = widgets.button(self, pygame.Rect(bx + bw + self.px(10), by, bw, bh),
