@@ -162,6 +162,8 @@ def _game(name: str | None) -> Game:
 
 def _players(game: Game, n: int | None) -> int:
     n = game.min_players if n is None else n
+    if n == getattr(game, "solo_players", None):  # a solo mode the setup does not offer yet
+        return n
     if not game.min_players <= n <= game.max_players:
         raise UsageError(f"{game.title} takes {game.min_players} to {game.max_players} players, not {n}")
     return n

@@ -775,6 +775,29 @@ def player_won(s: WMState, seat: int) -> bool:
     return (cp > tv or (SOLO.end.tie_wins and cp == tv)) and restrictions_met(s, seat)
 
 
+def ladder_metrics(s: WMState, seat: int) -> dict[str, int]:
+    """§5.6: what the qualification ladder's conditions read, for the player at the end (7.G19:
+    Funding spaces counted from 0; "all Bots unlocked": Bots left on the Assembly Line)."""
+    p = s.pl[seat]
+    return {
+        "cp": final_total(s, seat), "lowest_funding": min(p.funding),
+        "highest_funding": max(p.funding), "workshop_tiles": len(p.tiles),
+        "vouchers": sum(p.vouchers), "nobel": int(p.nobel), "goals_met": goals_met(s, seat),
+        "line_bots": sum(p.line), "papers": p.papers, "awards": p.awards,
+        "board_bots": sum(area[b].count(seat) for area in (s.gov_bots, s.lab, s.rnd)
+                          for b in range(len(area))),
+    }
+
+
+def qualification(s: WMState, seat: int) -> tuple[int | None, tuple[tuple[int, tuple[bool, ...]], ...]]:
+    """§5.6 the title ladder evaluated: the level earned (None: no title; 7.G19: only with a
+    win) and, per level, each condition met or not."""
+    values = ladder_metrics(s, seat)
+    ticks = tuple((q.level, tuple(c.met(values[c.metric]) for c in q.conditions))
+                  for q in SOLO.ladder.levels)
+    return SOLO.ladder.level_for(values, player_won(s, seat)), ticks
+
+
 __all__ = ["saboteur_turn", "set_up_saboteurs", "draw_goals", "call_security",
            "choose_set_reward", "saboteurs_experiment", "experiment_not_run", "saboteurs_income",
            "funding_back", "prototype_tv", "activation_tv", "start_of_player_turn",
