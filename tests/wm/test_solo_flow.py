@@ -28,15 +28,12 @@ from weather_tabletop.games.weather_machine.lab import experiment_steps, remove_
 from weather_tabletop.games.weather_machine.locations import move_lativ
 from weather_tabletop.games.weather_machine.options import move_gains, prototype_need
 from weather_tabletop.games.weather_machine.rules import GAME
-from weather_tabletop.games.weather_machine.solo_data import PINK, SOLO, WHITE
 from weather_tabletop.games.weather_machine.solo_state import NO_REPORT, SABOTEUR
-from weather_tabletop.games.weather_machine.state import (EMPTY, ExperimentNotRun, FinalScoring,
-                                                          FundingBack, GovernmentCheck, Income,
+from weather_tabletop.games.weather_machine.state import (EMPTY, ExperimentNotRun, FundingBack,
+                                                          GovernmentCheck, Income,
                                                           LabFundingChoice, PhaseC,
-                                                          PlayerTurnEnd, PlayerTurnStart,
                                                           SaboteursExperiment, SaboteursIncome,
-                                                          SaboteurTurn, ScientistMove)
-from weather_tabletop.i18n import tr
+                                                          SaboteurTurn)
 
 RAIN, WIND, SUN, FOG, SNOW = range(5)
 

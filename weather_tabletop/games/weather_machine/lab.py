@@ -14,7 +14,7 @@ from .events import (AssistantMoved, BotsTakenBack, CitationUnneeded, Experiment
                      PaperCPScored, PaperPublished)
 from .solo_data import NoUnlockPurchase
 from .solo_state import SABOTEUR, SABOTEURS_SEAT
-from .state import (SaboteursExperiment, Step, BotToLine, EMPTY, ExperimentEnd, ExperimentReturn, LATIV, Lock, LockOffer,
+from .state import (SaboteursExperiment, BotToLine, EMPTY, ExperimentEnd, ExperimentReturn, LATIV, Lock, LockOffer,
                     Publish, Step, WMState, evolve, evolve_fields)
 from .benefits import advance, gain, score, take_investment
 from .context import Ctx, applies, put, put2, trigger, with_player

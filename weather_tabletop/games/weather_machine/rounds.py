@@ -52,8 +52,7 @@ def phase_b(c: Ctx) -> None:
                 steps.append(Say(-1, "wm.event.final_experiment_runs", (("weather", b), ("tile", e))))
                 steps += experiment_steps(s, b, e)
                 ran.append(b)
-            elif B.lab_full(s, b) and SABOTEUR in s.lab[b]:
-                steps.append(ExperimentNotRun(-1, b, 1))  # solo §5.4: no new tile (logged)
+            # (solo §5.4: a completed branch that does not run places no new tile now)
         if not ran:
             c.emit(NoExperimentRuns())
         steps.append(Say(-1, "wm.event.final_placements", ()))
