@@ -442,11 +442,16 @@ def _review(args: argparse.Namespace) -> int:
 
 def _options(args: argparse.Namespace) -> int:
     game = _game(args.game)
-    print(f"{game.title} ({game.min_players}-{game.max_players} players)")
+    solo = getattr(game, "solo_players", None)
+    also = f"; {solo} from the command line, not yet at the table" if solo else ""
+    print(f"{game.title} ({game.min_players}-{game.max_players} players{also})")
     if not game.options:
         print("  no options")
     for o in game.options:
-        print(f"  {o.key}={'|'.join(str(c) for c in o.choices)}  (default {o.default})  {o.label}")
+        only = getattr(o, "players", None)
+        which = f"  [{'/'.join(map(str, only))} player{'s' * (only != (1,))} only]" if only else ""
+        print(f"  {o.key}={'|'.join(str(c) for c in o.choices)}  (default {o.default})  "
+              f"{o.label}{which}")
     return 0
 
 
