@@ -225,6 +225,9 @@ def test_hints_taken_survive_reopening_and_show_on_the_score_screen(app, quick, 
     app.push(scores)
     app.tick(0.02)
     again.close()
+    untouched = Session.new_saved(METEO, meteo_config("person", "person"), folder=tmp_path)
+    assert hints_note(untouched) == tr("hint.scores_none")  # nobody took one: said once
+    untouched.close()
 
 
 def test_hint_lines_are_skipped_by_every_reader_of_moves_and_counted_across_checkpoints(

@@ -38,6 +38,8 @@ def hints_note(session: Session) -> str:
     if not people or not allowed(session):
         return ""
     counts = taken(session)
+    if not any(counts.get(i, 0) for i in people):
+        return tr("hint.scores_none")
     return tr("hint.scores_note", list=join([tr("hint.taken", name=seats[i].name, n=counts.get(i, 0))
                                              for i in people]))
 
