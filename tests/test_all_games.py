@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.play import config
+from tests.support.play import config, player_counts
 from weather_tabletop import games
 from weather_tabletop.ai import RandomPlayer
 from weather_tabletop.engine.codec import Codec
@@ -36,7 +36,7 @@ def play(game, saved: SavedGame, seed: int, limit: int) -> list:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_replay_equals_the_live_state_after_every_entry(tmp_path, game_id):
     game = games.get(game_id)
-    for players in sorted({game.min_players, game.max_players}):
+    for players in player_counts(game):
         saved = SavedGame.create(game, config(game, players, seed=7 + players), tmp_path,
                                  casual=True)
         live = play(game, saved, seed=players, limit=3000)
@@ -54,10 +54,11 @@ def test_replay_equals_the_live_state_after_every_entry(tmp_path, game_id):
             assert replay.state == expected, f"{game_id}: differs after entry {body['n']}"
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_a_damaged_save_of_every_game_is_refused_and_unchanged(tmp_path, game_id):
+@pytest.mark.parametrize("game_id, players", [
+    (g, n) for g in GAMES for n in sorted({games.get(g).min_players, player_counts(games.get(g))[0]})])
+def test_a_damaged_save_of_every_game_is_refused_and_unchanged(tmp_path, game_id, players):
     game = games.get(game_id)
-    saved = SavedGame.create(game, config(game, game.min_players, seed=3), tmp_path)
+    saved = SavedGame.create(game, config(game, players, seed=3), tmp_path)
     play(game, saved, seed=3, limit=40)
     saved.close()
     data = saved.path.read_bytes()

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from tests.support.play import config
+from tests.support.play import config, player_counts
 from weather_tabletop import games
 from weather_tabletop.ai import RandomPlayer
 from weather_tabletop.engine.match import Match
@@ -47,7 +47,7 @@ def test_illegal_commands_are_refused_with_a_reason_and_change_nothing(game_id):
     game = games.get(game_id)
     rng = random.Random(5)
     refused = 0
-    for players in sorted({game.min_players, game.max_players}):
+    for players in player_counts(game):
         match = Match.start(game, config(game, players, seed=11))
         player = RandomPlayer(2)
         steps = 0

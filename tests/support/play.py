@@ -20,3 +20,12 @@ def random_step(game: Game, session: Any, rng: RandomPlayer) -> Any:
     match = getattr(session, "match", session)
     seat = game.to_act(match.state)[0]
     return session.submit(rng.choose(game, game.view(match.state, seat), seat))
+
+
+def player_counts(game: Game, every: bool = False) -> list[int]:
+    """The player counts a test plays: the fewest and the most (``every``: each between), and
+    a game's solo mode against its own opponent (``solo_players``: Weather Machine's Saboteurs)."""
+    counts = set(range(game.min_players, game.max_players + 1)) if every else \
+        {game.min_players, game.max_players}
+    solo = getattr(game, "solo_players", None)
+    return sorted(counts | ({solo} if solo else set()))

@@ -12,8 +12,10 @@ def problems(s: WMState) -> list[str]:
     found, empty when all is well."""
     d = B.D
     bad = []
+    solo = s.solo  # the Saboteurs' Hideout holds pieces too (solo §2.2)
     chems = (sum(sum(x) for x in s.chem_supply) + sum(sum(p.chemicals) for p in s.pl)
-             + sum(1 for br in s.rnd_chem for x in br if x != EMPTY))
+             + sum(1 for br in s.rnd_chem for x in br if x != EMPTY)
+             + (sum(solo.hideout.chemicals) if solo else 0))
     if chems != 25:
         bad.append(f"chemicals {chems}")
     for seat, p in enumerate(s.pl):
@@ -36,13 +38,18 @@ def problems(s: WMState) -> list[str]:
     lab_total = (d.lab_tokens_small if s.players <= 3 else d.lab_tokens) * 5
     tokens = (sum(s.gov_tokens) + sum(s.lab_tokens) + sum(s.rnd_tokens) + s.removed_tokens
               + sum(len(p.pending_tokens) for p in s.pl)
-              + sum(1 for p in s.pl for row in p.office for x in row if ":" in x))
+              + sum(1 for p in s.pl for row in p.office for x in row if ":" in x)
+              + (len(solo.hideout.tokens) if solo else 0))
     if tokens != 20 + lab_total:
         bad.append(f"research tokens {tokens}")
     awards = s.awards_left + sum(p.awards for p in s.pl)
     placed = sum(1 for p in s.pl for row in p.office for x in row if x == "A")
-    if awards != 12 or placed + sum(p.pending_awards for p in s.pl) != 12 - s.awards_left:
+    saboteurs = solo.hideout.awards + solo.awards_spent if solo else 0
+    if awards + saboteurs != 12 or \
+            placed + sum(p.pending_awards for p in s.pl) + saboteurs != 12 - s.awards_left:
         bad.append(f"awards {awards}")
+    if solo:
+        bad += _solo_problems(s)
     if s.gov_markers + sum(s.ew_gov) != 3:
         bad.append("government markers")
     subs = (sum(1 for col in s.gov_grid for x in col if x.startswith("S"))
@@ -59,4 +66,25 @@ def problems(s: WMState) -> list[str]:
     exp = len(s.exp_deck) + sum(1 for x in s.exp_display if x != EMPTY) + (s.exp_below != EMPTY)
     if exp > 12:
         bad.append(f"experiment tiles {exp}")
+    return bad
+
+
+def _solo_problems(s: WMState) -> list[str]:
+    """The Saboteurs' own pieces (solo §2.1): their 12 Bots in the Hideout or on the board, the
+    20 Security Reports in the draw pile, current, discarded or out of the game."""
+    from .solo_state import SABOTEUR
+    from .state import NO_REPORT
+
+    solo = s.solo
+    bad = []
+    bots = (solo.hideout.bots + sum(1 for col in s.gov_bots for x in col if x == SABOTEUR)
+            + sum(1 for br in s.lab for x in br if x == SABOTEUR)
+            + sum(1 for br in s.rnd for x in br if x == SABOTEUR))
+    if bots != 12:
+        bad.append(f"saboteur bots {bots}")
+    deck = solo.deck
+    reports = len(deck.draw) + (deck.current != NO_REPORT) + len(deck.discard) + len(deck.removed)
+    if reports != 20 or len(set(deck.draw) | set(deck.discard) | set(deck.removed)) != reports - (
+            deck.current != NO_REPORT):
+        bad.append(f"security reports {reports}")
     return bad
