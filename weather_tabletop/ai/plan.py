@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, Sequence
 
 from ..engine.chance import Rng
@@ -61,11 +62,17 @@ class Judgement:
         self.rounds += 1
 
 
+@lru_cache(maxsize=16)
+def _expected_points(game: Game) -> Callable[[Any, int], float] | None:
+    """The game's ``expected_points`` hook, looked up once (it is asked at every rollout's end)."""
+    return game_hook(game, "expected_points")
+
+
 def seat_points(game: Game, state: Any, seat: int) -> float:
     """The seat's expected final points in ``state``: the game's ``expected_points(state, seat)``
     where it has one (Weather Machine counts what a seat's resources and tracks will bring, so
     moves differ before any Climate Point is scored), else its score total (``game.scores``)."""
-    expected = game_hook(game, "expected_points")
+    expected = _expected_points(game)
     if expected is not None:
         return float(expected(state, seat))
     return float(next(line.total for line in game.scores(state) if line.seat == seat))
