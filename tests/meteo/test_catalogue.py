@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from tests.support.catalogue import (FIELD, assert_well_formed, finished_games,
-                                     pseudo_language, rendered,
+                                     pseudo_language, render_played, rendered,
                                      switch_language_at_an_open_table)
 from weather_tabletop import i18n
 from weather_tabletop.engine.chance import Rng
@@ -27,7 +27,6 @@ from weather_tabletop.games.meteo.commands import (COMMANDS, DrawMarker, EndMove
                                                    SkipRemoval, StepFigure, StepWitch)
 from weather_tabletop.games.meteo.events import EVENTS
 from weather_tabletop.games.meteo.rules import GAME
-from weather_tabletop.i18n import tr
 
 from .helpers import config
 
@@ -53,22 +52,7 @@ def played():
 
 
 def test_every_event_and_command_kind_renders(played):
-    events, commands = set(), set()
-    for match, _ in played:
-        state = GAME.initial_state(match.config)
-        for group in match.active:
-            if group.command is not None:
-                rendered(GAME.describe_command(state, group.command))
-                commands.add(type(group.command))
-            for event in group.events:
-                rendered(GAME.describe_event(state, event))
-                events.add(type(event))
-                state = GAME.apply(state, event)
-            rendered(GAME.progress_msg(state))
-            assert GAME.progress(state) == tr(GAME.progress_msg(state))
-        for line in GAME.scores(match.state):
-            for key, _ in line.breakdown:
-                assert key in CATALOGUE and tr(key) != key
+    events, commands = render_played(GAME, played, CATALOGUE)
     assert events == set(EVENTS)
     assert commands == set(COMMANDS)
 

@@ -140,3 +140,34 @@ def switch_language_at_an_open_table(app: Any, game: Game, config: GameConfig, m
     post(app)
     assert scene.w["actions"].texts == english_moves
     assert not any(line.text.startswith("[") for line in scene.log.lines)
+
+
+def render_played(game: Game, played: list, catalogue: dict[str, Any],
+                  silent: tuple[str, ...] = ()) -> tuple[set[type], set[type]]:
+    """Render every command and event of the ``played`` games (``finished_games``) as the log
+    does, each from the state before it, with each progress line and score category: none may
+    miss a key or leave a field; the score categories are keys of the game's ``catalogue``. An
+    event may say nothing only if its kind is in ``silent`` (a step the rules run by
+    themselves). Returns the event and command kinds met."""
+    events: set[type] = set()
+    commands: set[type] = set()
+    for match, _ in played:
+        state = game.initial_state(match.config)
+        for group in match.active:
+            if group.command is not None:
+                rendered(game.describe_command(state, group.command))
+                commands.add(type(group.command))
+            for event in group.events:
+                said = game.describe_event(state, event)
+                if said == "":
+                    assert type(event).__name__ in silent, event
+                else:
+                    rendered(said)
+                events.add(type(event))
+                state = game.apply(state, event)
+            rendered(game.progress_msg(state))
+            assert game.progress(state) == tr(game.progress_msg(state))
+        for line in game.scores(match.state):
+            for key, _ in line.breakdown:
+                assert key in catalogue and tr(key) != key, key
+    return events, commands
