@@ -161,9 +161,7 @@ def _game(name: str | None) -> Game:
 
 
 def _players(game: Game, n: int | None) -> int:
-    n = game.min_players if n is None else n
-    if n == getattr(game, "solo_players", None):  # a solo mode the setup does not offer yet
-        return n
+    n = getattr(game, "default_players", game.min_players) if n is None else n
     if not game.min_players <= n <= game.max_players:
         raise UsageError(f"{game.title} takes {game.min_players} to {game.max_players} players, not {n}")
     return n
@@ -442,9 +440,7 @@ def _review(args: argparse.Namespace) -> int:
 
 def _options(args: argparse.Namespace) -> int:
     game = _game(args.game)
-    solo = getattr(game, "solo_players", None)
-    also = f"; {solo} from the command line, not yet at the table" if solo else ""
-    print(f"{game.title} ({game.min_players}-{game.max_players} players{also})")
+    print(f"{game.title} ({game.min_players}-{game.max_players} players)")
     if not game.options:
         print("  no options")
     for o in game.options:

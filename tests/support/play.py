@@ -23,9 +23,8 @@ def random_step(game: Game, session: Any, rng: RandomPlayer) -> Any:
 
 
 def player_counts(game: Game, every: bool = False) -> list[int]:
-    """The player counts a test plays: the fewest and the most (``every``: each between), and
-    a game's solo mode against its own opponent (``solo_players``: Weather Machine's Saboteurs)."""
+    """The player counts a test plays: the fewest (Weather Machine's solo against the
+    Saboteurs), the usual (``default_players``), the most, and (``every``) each between."""
     counts = set(range(game.min_players, game.max_players + 1)) if every else \
-        {game.min_players, game.max_players}
-    solo = getattr(game, "solo_players", None)
-    return sorted(counts | ({solo} if solo else set()))
+        {game.min_players, getattr(game, "default_players", game.min_players), game.max_players}
+    return sorted(counts)

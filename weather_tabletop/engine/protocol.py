@@ -235,8 +235,7 @@ def name_error(name: object) -> str | None:
 
 def seats_error(game: Game, config: GameConfig) -> str | None:
     """Why ``config``'s seats cannot start a game of ``game``, or None."""
-    solo = config.players == getattr(game, "solo_players", None)  # not offered by the setup yet
-    if not solo and not game.min_players <= config.players <= game.max_players:
+    if not game.min_players <= config.players <= game.max_players:
         return f"{game.title} is played by {game.min_players} to {game.max_players} players."
     if len({s.color for s in config.seats}) < config.players:
         return "Each seat needs its own colour."

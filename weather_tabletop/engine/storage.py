@@ -408,8 +408,7 @@ def _config_from_header(header: dict[str, Any]) -> tuple[Game, GameConfig, bool]
             raise LoadError(msg("load.damaged_name"))
         seats.append(SeatConfig(_text(raw.get("name"), "name"), _text(raw.get("color"), "colour"),
                                 _text(raw.get("kind"), "kind"), _text(raw.get("level"), "level")))
-    if not game.min_players <= len(seats) <= game.max_players \
-            and len(seats) != getattr(game, "solo_players", None):
+    if not game.min_players <= len(seats) <= game.max_players:
         raise LoadError(msg("load.seat_count", n=len(seats), game=msg(game.title),
                             low=game.min_players, high=game.max_players))
     options = header.get("options")

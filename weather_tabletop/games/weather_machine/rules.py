@@ -93,11 +93,11 @@ SOLO_OPTIONS = ("challenges", "solo_deck_loss")
 class WeatherMachine:
     id = "weather-machine"
     title = "Weather Machine"
-    #: the setup offers 2-4; one player (solo against the Saboteurs, issue 20) is played from the
-    #: command line (``simulate --players 1``) until the table draws it
-    min_players = 2
-    solo_players = 1
+    #: one player plays solo against the Saboteurs (issue 20, ``docs/weather-machine-solo.md``)
+    min_players = 1
     max_players = 4
+    #: the command line's player count when none is given
+    default_players = 2
     hidden_information = False
     options = (
         OptionSpec("drafting", msg("wm.option.drafting"), (False, True), False,
@@ -109,6 +109,12 @@ class WeatherMachine:
         SoloOption("solo_deck_loss", msg("wm.solo_flow.option.deck_loss"), ("text", "app"),
                    "text", msg("wm.solo_flow.option.deck_loss_help")),
     )
+
+    @staticmethod
+    def players_label(n: int) -> Msg | None:
+        """The setup's name for ``n`` players where a number alone does not say it."""
+        return msg("wm.solo.mode") if n == 1 else None
+
     colours = (Colour("red", (200, 60, 60), "R"), Colour("blue", (60, 100, 210), "B"),
                Colour("yellow", (225, 190, 40), "Y"), Colour("purple", (140, 80, 180), "P"))
     commands = COMMANDS

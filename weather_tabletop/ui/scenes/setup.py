@@ -272,7 +272,9 @@ class SetupScene(Scene):
             self.controls[dd] = ("game", 0)
 
         def players_row(x: int, y: int, w: int) -> None:
-            counts = [(str(n), str(n)) for n in range(game.min_players, game.max_players + 1)]
+            named = getattr(game, "players_label", lambda n: None)
+            counts = [(tr(named(n)) if named(n) else str(n), str(n))
+                      for n in range(game.min_players, game.max_players + 1)]
             dd = widgets.dropdown(self, pygame.Rect(x, y, w, fh), counts, str(self.players))
             self.controls[dd] = ("players", 0)
 
