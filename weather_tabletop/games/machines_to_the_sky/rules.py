@@ -208,6 +208,12 @@ class MachinesToTheSky:
     min_players = 1
     max_players = 4
     hidden_information = True
+
+    @staticmethod
+    def players_label(n: int) -> Msg | None:
+        """The setup's name for ``n`` players where a number alone does not say it."""
+        return msg("mtts.solo_mode") if n == 1 else None
+
     options = (
         OptionSpec("actors", msg("mtts.option.actors"), YES_NO, "no",
                    msg("mtts.option.actors_help")),
