@@ -58,12 +58,15 @@ from . import view_art as va
 from . import view_scores
 from . import words as T
 from .board import W
-from .commands import (AcquireChemical, ConstructBot, ExtendWorkshop, MoveScientist, PlaceTile,
-                       PlaceToken, Research, ReturnChemical, SellPart, SetGoal, WorkOnExperiment)
+from .commands import (AcquireChemical, CallSecurity, ConstructBot, ExtendWorkshop, MoveScientist,
+                       PlaceTile, PlaceToken, Research, ReturnChemical, SellPart, SetGoal,
+                       WorkOnExperiment)
 from .data import GOVERNMENT, LAB, OFFICE, RND, SUPPLY
+from .solo_state import SABOTEUR, SABOTEURS_SEAT
 from .state import EMPTY, LATIV, WMState
 from .view_board import BoardPanels
 from .view_lab import LaboratoryPanels
+from .view_solo import HIDEOUT, PAGE, REPORT, SOLO_DECISIONS, SaboteurPanels
 from .view_layout import (GOAL_HAND, GOALS, HEAD_H, LINE, OFFICE_ROWS, PANELS, TABS, VOUCHERS,
                           WORKSHOP, Layout)
 from .view_text import cap, shown
@@ -124,15 +127,18 @@ CHOICE_SPOTS = {
     "return_extra": WORKSHOP, "to_line": LINE,
     "bt_space": (311, 363, 305, 62), "prototype": (311, 363, 305, 62),
     "draft": GOAL_HAND,
+    # solo (issue 20): the Saboteurs' page shows meanwhile; Creative Accounting's Funding tracks
+    "solo_security": REPORT, "solo_set": HIDEOUT, "solo_funding_back": (0, 538, 616, 102),
 }
 CHOICE_W = 300  # design width of the dialog
 STEP_SECONDS = 0.5  # each step of Phase B or a Government run is shown this long
 CHOICE_ROWS = 8  # options shown; any others stay in the action list
 #: what a redraw fills as it goes; between its steps these keep what the screen shows
-STAGED = ("_pieces", "_tips", "_cut_tips", "_spaces", "_tabs", "_legal", "_choice_rows")
+STAGED = ("_pieces", "_tips", "_cut_tips", "_spaces", "_tabs", "_legal", "_choice_rows",
+          "_security", "_sab_drawn")
 
 
-class WeatherMachineView(BoardPanels, LaboratoryPanels):
+class WeatherMachineView(BoardPanels, LaboratoryPanels, SaboteurPanels):
     """The Weather Machine board and Laboratories (see the module docstring)."""
 
     def __init__(self, game: Game, rect: pygame.Rect, *, context: ViewContext | None = None) -> None:
@@ -163,6 +169,13 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels):
         self.flip = False
         self._hover: tuple[int, int] | None = None
         self._choice_rows: dict[int, tuple[pygame.Rect, Command]] = {}
+        #: solo: the Call Security buttons (by Voucher type) and every Saboteur Bot drawn
+        #: (where: "board" or "hideout", and its rectangle on the view's surface)
+        self._security: dict[int, tuple[pygame.Rect, Command]] = {}
+        self._sab_drawn: list[tuple[str, pygame.Rect]] = []
+        self._solo = False
+        #: the Saboteurs' turn is shown step by step until then (their page shows meanwhile)
+        self._sab_until = 0.0
         #: Phase B / Government run shown step by step: (design rectangle, caption) and the start
         self.steps: list[tuple[tuple[float, float, float, float], str]] = []
         self._steps_from = 0.0
@@ -195,13 +208,18 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels):
                                    self._shape(seat))
 
     def _disc(self, seat: int, size: int, letter: bool = True) -> pygame.Surface:
-        """A seat's round marker (in its colour's shape with colour-blind markings)."""
+        """A seat's round marker (in its colour's shape with colour-blind markings); solo: the
+        Saboteurs' seat has their own marker."""
+        if self._solo and seat == SABOTEURS_SEAT:
+            return self._sab_marker(size, letter)
         return self.paint.disc(self._seat_rgb(seat), size, self._letter(seat) if letter else "",
                                shape=self._shape(seat))
 
     def _who(self, seat: int) -> str:
         if seat == LATIV:
             return tr("wm.view.lativ")
+        if self._solo and seat == SABOTEURS_SEAT:
+            return shown(msg("wm.solo.saboteurs"))
         return self.ctx.name(seat)
 
     def _label(self, surf: pygame.Surface, text: Msg | str, box: pygame.Rect, size: float,
@@ -253,6 +271,7 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels):
         shown (a replay jumping, or going back a move)."""
         self._state = None
         self.steps = []
+        self._sab_until = 0.0
 
     def _queue_steps(self, a: WMState, b: WMState) -> None:
         """Compare two successive states; when the Government ran a branch (a column filled) or
@@ -262,7 +281,8 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels):
         while frames go on (the log has the rules' sentence for each)."""
         if a.players != b.players or len(a.pl) != len(b.pl):
             return
-        steps: list[tuple[tuple[float, float, float, float], str]] = []
+        steps: list[tuple[tuple[float, float, float, float], str]] = self._saboteur_steps(a, b)
+        sab = len(steps)
         for col in range(W):  # a column just filled: the Government runs it
             if (all(x != EMPTY for x in b.gov_bots[col])
                     and any(x == EMPTY for x in a.gov_bots[col])):
@@ -277,8 +297,10 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels):
                    "wm.view.step.bots_leave" if mine else "wm.view.step.lativ_bots_leave")
             steps.append(((315 + br * 60, 150, 60, 82),
                           tr(key, weather=T.weather(br), names=tuple(self._who(x) for x in mine))))
-        if not steps and b.assistant == a.assistant:
-            return  # no branch ran: an ordinary action, nothing to replay
+        if len(steps) == sab and b.assistant == a.assistant:
+            if sab:
+                self._show_steps(steps, sab)
+            return  # no branch ran: an ordinary action, nothing (else) to replay
         if b.assistant != a.assistant:
             steps.append(((315 + b.assistant * 60, 230, 60, 20),
                           tr("wm.view.step.assistant", weather=T.weather(b.assistant))))
@@ -294,8 +316,14 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels):
             if gain:
                 steps.append((TABS, tr("wm.view.step.cp_gain" if gain > 0 else "wm.view.step.cp_loss",
                                        name=self._who(seat), n=gain, total=b.pl[seat].cp)))
+        self._show_steps(steps, sab)
+
+    def _show_steps(self, steps: list[tuple[tuple[float, float, float, float], str]],
+                    sab: int) -> None:
+        """Show ``steps`` from now, the first ``sab`` (the Saboteurs' turn) with their page."""
         self.steps = steps
         self._steps_from = time.monotonic()
+        self._sab_until = self._steps_from + sab * STEP_SECONDS
 
     def current_step(self) -> tuple[tuple[float, float, float, float], str] | None:
         """The step shown now (None once all were shown)."""
@@ -339,6 +367,10 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels):
         if kind == "choice":
             row = self._choice_rows.get(piece.key[1])
             return [(row[0], row[1])] if row is not None and row[1] in legal_commands else []
+        if kind == "security":  # solo §3.5: the button's only target is itself
+            button = self._security.get(piece.key[1])
+            return ([(button[0], button[1])] if button is not None and button[1] in legal_commands
+                    else [])
         for c in legal_commands:
             key: tuple | None = None
             if kind == "sci" and isinstance(c, MoveScientist) and c.seat == piece.seat:
@@ -421,6 +453,8 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels):
             return PlaceToken(seat, piece.key[1], hit[1], hit[2])
         if kind == "goal" and hit and hit[0] == "goal":
             return SetGoal(seat, piece.key[1], hit[1])
+        if kind == "security":
+            return CallSecurity(seat, piece.key[1])
         return None
 
     def guide_topic_at(self, pos: tuple[int, int]) -> str | None:
@@ -469,10 +503,18 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels):
         within ``budget`` seconds of this frame, going on in the next frames."""
         if seat != self._viewer:
             self._viewer, self._pinned = seat, None
+        if self._state is not None and state is not self._state:
+            self._queue_steps(self._state, state)  # first: the Saboteurs' steps show their page
+            self._state = state
         acting = self.game.to_act(state)
         shown = self._pinned if self._pinned is not None else (
             seat if seat is not None else (acting[0] if acting else 0))
-        shown = shown if 0 <= shown < state.players else 0
+        solo = state.solo is not None
+        if solo and self._pinned is None and (
+                time.monotonic() < self._sab_until
+                or (state.stack and state.stack[-1].kind in SOLO_DECISIONS)):
+            shown = PAGE  # the Saboteurs act, or a decision is about them
+        shown = shown if 0 <= shown < state.players or (solo and shown == PAGE) else 0
         fkey = (self.rect.size, i18n.language())  # the panels' titles are words
         if fkey != self._frame_key:
             self._frame = self._render_frame()
@@ -481,8 +523,6 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels):
         old = self._key
         key = (seat, shown, self.flip, self.ctx.colour_blind, i18n.language())
         if old is None or old[0] is not state or old[1:] != key:
-            if self._state is not None and state is not self._state:
-                self._queue_steps(self._state, state)
             self._state = state
             self.shown = shown
             self._key = (state, *key)
@@ -524,7 +564,8 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels):
         comp = self._frame.copy()
         yield
         self._pieces, self._tips, self._spaces, self._tabs = [], [], {}, []
-        self._cut_tips = []
+        self._cut_tips, self._security, self._sab_drawn = [], {}, []
+        self._solo = s.solo is not None
         acting = seat is not None and seat in self.game.to_act(s)
         self._legal = self.game.legal_commands(s, seat) if acting else []
         yield
@@ -539,9 +580,14 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels):
         yield from self._draw_office(comp, s)
         yield
         self._draw_tabs(comp, s, shown)
-        yield from self._draw_laboratory(comp, s, shown, seat)
+        if shown == PAGE:
+            yield from self._draw_saboteurs(comp, s, seat)
+        else:
+            yield from self._draw_laboratory(comp, s, shown, seat)
         yield
         self._draw_scientists(comp, s, seat)
+        self._draw_agents(comp, s)
+        self._draw_call_security(comp, s, seat)
         # pieces something can be done with now are picked first (the end of the list)
         if self._legal:
             self._pieces.sort(key=lambda p: bool(self.drop_targets(p, self._legal)))

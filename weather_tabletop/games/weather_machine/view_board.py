@@ -24,6 +24,8 @@ from . import words as T
 from .board import D, W
 from .commands import MoveScientist
 from .data import GOVERNMENT, LAB, OFFICE, RND, SUPPLY
+from .solo_data import AGENTS
+from .solo_state import SABOTEUR
 from .state import BLOCKED, EMPTY, GOVERNMENT_MARKER, LATIV, WMState
 from .view_layout import BAND, HEAD_H, PANELS, SPACE_D, SPACE_PITCH, space_centre
 from .view_text import cap, commas, joined, lines
@@ -68,6 +70,9 @@ class BoardPanels:
             self._space(("act", loc, i), r)
             who = {EMPTY: msg("wm.view.space.empty"), BLOCKED: "", LATIV: msg("wm.view.space.lativ")}.get(
                 occ, msg("wm.view.space.scientist", name=self._who(occ)) if occ >= 0 else "")
+            if occ == B.AGENT:  # solo §4.2: an agent counts as another player's piece
+                agent = s.solo.agent_at(loc, i)
+                who = msg("wm.view.solo.space_agent", agent=msg(f"wm.solo.agent.{AGENTS[agent]}"))
             if occ == BLOCKED:
                 tip = msg("wm.view.space.blocked", space=cap(T.space(loc, i)))
             else:
@@ -251,8 +256,12 @@ class BoardPanels:
                 if occ >= 0:
                     img = self._bot(occ, L.n(20))
                     surf.blit(img, img.get_rect(center=r.center))
+                elif occ == SABOTEUR:
+                    self._board_sab_bot(surf, r)
                 self._space(("gov", col, row), r)
-                self._tip(r, msg("wm.view.gov.space_bot" if occ >= 0 else "wm.view.gov.space_empty",
+                self._tip(r, msg("wm.view.gov.space_bot" if occ >= 0 else
+                                 "wm.view.solo.gov_space_bot" if occ == SABOTEUR else
+                                 "wm.view.gov.space_empty",
                                  space=cap(T.gov_space(col, row)), part=T.part(colour),
                                  name=self._who(occ) if occ >= 0 else ""))
         self._label(surf, msg("wm.view.tokens"), L.r(x + 4, y + 171, gx - x - 8, 17), 12, theme.MUTED,
@@ -385,9 +394,12 @@ class BoardPanels:
                 elif occ == LATIV:
                     img = self.paint.tinted("bot", L.n(20), va.LATIV_RGB)
                     surf.blit(img, img.get_rect(center=r.center))
+                elif occ == SABOTEUR:
+                    self._board_sab_bot(surf, r)
                 self._space(("lab", b, i), r)
                 who = (msg("wm.view.bot_of", name=self._who(occ)) if occ >= 0 else
-                       msg("wm.view.lativ_bot") if occ == LATIV else msg("wm.view.empty"))
+                       msg("wm.view.lativ_bot") if occ == LATIV else
+                       msg("wm.view.solo.bot") if occ == SABOTEUR else msg("wm.view.empty"))
                 self._tip(r, msg("wm.view.lab.space_lativ" if occ == LATIV else "wm.view.lab.space",
                                  space=T.branch_space(i), weather=T.weather(b), who=who))
             ay = by + 20 + n * 19 + 2
@@ -483,9 +495,12 @@ class BoardPanels:
                 if occ >= 0:
                     img = self._bot(occ, L.n(20))
                     surf.blit(img, img.get_rect(center=r.center))
+                elif occ == SABOTEUR:
+                    self._board_sab_bot(surf, r)
                 self._space(("rnd", b, i), r)
                 self._tip(L.r(cx - 28, ry, 56, 21), lines(
-                    msg("wm.view.rnd.space_bot" if occ >= 0 else "wm.view.rnd.space_empty",
+                    msg("wm.view.rnd.space_bot" if occ >= 0 else
+                        "wm.view.solo.rnd_space_bot" if occ == SABOTEUR else "wm.view.rnd.space_empty",
                         space=T.branch_space(i), weather=T.weather(b),
                         name=self._who(occ) if occ >= 0 else "",
                         colour=T.part_colour(D.rnd_parts[b][i]), chemical=T.chemical_name(want),

@@ -21,6 +21,7 @@ from . import view_art as va
 from . import words as T
 from .board import D, W
 from .data import GOVERNMENT, V_SCI
+from .solo_state import SABOTEUR
 from .state import PlayerState, WMState
 from .view_layout import (GOAL_HAND, GOALS, LINE, OFFICE_ROWS, TABS, TILES_BESIDE, VOUCHERS,
                           WORKSHOP)
@@ -34,14 +35,15 @@ class LaboratoryPanels:
 
     def _draw_tabs(self, surf: pygame.Surface, s: WMState, shown: int) -> None:
         """One tab per player: the colour token (its shape with colour-blind markings), the
-        name, the CP, and "to act" on the seat the rules wait for."""
+        name, the CP, and "to act" on the seat the rules wait for; solo: the Saboteurs' tab
+        after the player's (``view_solo``)."""
         L = self.L
         x, y, w, h = TABS
-        n = s.players
+        n = s.players + (1 if s.solo is not None else 0)
         gap = 4
         tw = (w - gap * (n - 1)) / n
         acting = self.game.to_act(s)
-        for seat in range(n):
+        for seat in range(s.players):
             tx = x + seat * (tw + gap)
             r = L.r(tx, y, tw, h + 2)
             rgb = self._seat_rgb(seat)
@@ -67,6 +69,8 @@ class LaboratoryPanels:
             key = "wm.view.tab.lab" + ("_end" if s.pl[seat].end_cp else "") + ("_shown" if on else "")
             self._tip(r, lines(msg(key, name=self._who(seat), n=s.pl[seat].cp, end=s.pl[seat].end_cp),
                                msg("wm.view.tab.their_turn") if seat in acting else None))
+        if s.solo is not None:
+            self._draw_saboteurs_tab(surf, s, x + s.players * (tw + gap), tw, shown == SABOTEUR)
 
     def _draw_laboratory(self, surf: pygame.Surface, s: WMState, seat_shown: int,
                          viewer: int | None) -> Iterator[None]:
