@@ -55,9 +55,15 @@ _PROGRESS: dict[tuple, Msg] = {}
 
 
 @dataclass(frozen=True)
-class SoloOption(OptionSpec):
-    """An option of the solo game only (``players``: the counts it applies to); the setup
-    screen offers it with those counts only."""
+class CountOption(OptionSpec):
+    """An option of some player counts only (``players``); the setup screen offers it with
+    those counts only."""
+    players: tuple[int, ...] = (2, 3, 4)
+
+
+@dataclass(frozen=True)
+class SoloOption(CountOption):
+    """An option of the solo game only."""
     players: tuple[int, ...] = (1,)
 
 
@@ -100,10 +106,12 @@ class WeatherMachine:
     default_players = 2
     hidden_information = False
     options = (
-        OptionSpec("drafting", msg("wm.option.drafting"), (False, True), False,
-                   msg("wm.option.drafting_help")),
-        OptionSpec("new_scientists", msg("wm.option.new_scientists"), (False, True), False,
-                   msg("wm.option.new_scientists_help")),
+        # the solo game deals six Goal tiles (solo §2.3 step 4): no draft
+        CountOption("drafting", msg("wm.option.drafting"), (False, True), False,
+                    msg("wm.option.drafting_help")),
+        # "2-Player Variant: New Scientists" (options.py reads it with 2 players only)
+        CountOption("new_scientists", msg("wm.option.new_scientists"), (False, True), False,
+                    msg("wm.option.new_scientists_help"), players=(2,)),
         ChallengeOption("challenges", msg("wm.solo.challenges"), tuple(range(13)), 0,
                         msg("wm.solo_flow.option.challenges_help")),
         SoloOption("solo_deck_loss", msg("wm.solo_flow.option.deck_loss"), ("text", "app"),
@@ -114,6 +122,9 @@ class WeatherMachine:
     def players_label(n: int) -> Msg | None:
         """The setup's name for ``n`` players where a number alone does not say it."""
         return msg("wm.solo.mode") if n == 1 else None
+
+    #: the score screen's headline when the solo player loses (solo §5)
+    opponent_wins = "wm.solo.saboteurs_win"
 
     colours = (Colour("red", (200, 60, 60), "R"), Colour("blue", (60, 100, 210), "B"),
                Colour("yellow", (225, 190, 40), "Y"), Colour("purple", (140, 80, 180), "P"))

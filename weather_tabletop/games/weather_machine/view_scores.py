@@ -10,17 +10,25 @@ other CP (``CPScored``: benefits, the 3 CP for a Citation lock) are "other benef
 The tiebreakers of "Final Scoring" (Awards, then published papers, then completed Office rows,
 else the place is shared) are worked out from the final state, and a sentence says which one
 decided, only for players tied on CP.
+
+A solo game (``state.solo``) adds its result against the Saboteurs (``solo_summary``: the final
+Target Value against your final CP, won or lost and why, solo §5.1-5.5), the Challenge cards
+played (§6) and the qualification ladder (§5.6: each level with each condition met or not, as
+``saboteurs.qualification`` evaluates it), shown beside the score table.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Sequence
 
-from weather_tabletop.i18n import Msg, msg, tr
+from weather_tabletop.i18n import Msg, join, msg, tr
 
 from . import rules as R
 from . import words as T
 from .board import D
+from .saboteurs import final_total, goals_met, qualification, solo
+from .solo_data import FIXED_BOUND, SOLO, WinOnlyImmediate, WinRequiresGoals, WinRequiresNobel
 from .events import (CPScored, ExperimentCPScored, GovernmentCPScored, PaperCPScored,
                      PrototypeCPScored, PrototypeHelpCPScored)
 
@@ -122,5 +130,117 @@ def score_details(game: Any, match: Any, names: Sequence[str]
             ("wm.score.nobel_prize", 5 if p.nobel else 0),
         ]
         rows[seat] = ways
-    notes = tiebreak_notes(state, names) if match.is_over() else []
+    notes: list[Any] = tiebreak_notes(state, names) if match.is_over() else []
+    if state.solo is not None and match.is_over():
+        notes.append(solo_panel(solo_summary(state, 0)))
     return rows, notes
+
+
+# -- the solo game: against the Saboteurs ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LadderLevel:
+    """A level of the qualification ladder (§5.6) as the player's game reached it: its heading,
+    each condition (short words, met or not) and whether all of them hold."""
+    level: int
+    heading: Msg
+    conditions: tuple[tuple[Msg, bool], ...]
+
+    @property
+    def all_met(self) -> bool:
+        return all(met for _c, met in self.conditions)
+
+
+@dataclass(frozen=True)
+class SoloSummary:
+    """A finished solo game: the final Target Value and your final CP (§5.4), won or not and the
+    sentence saying why (§5.1-5.5), the Challenge cards played (§6, ids) and the ladder (§5.6)
+    with the level earned (None: no title)."""
+    tv: int
+    cp: int
+    won: bool
+    why: Msg
+    challenges: tuple[int, ...]
+    ladder: tuple[LadderLevel, ...]
+    level: int | None
+
+
+def solo_result(state: Any, seat: int) -> tuple[bool, Msg]:
+    """Won or lost, and why, in the order of ``saboteurs.player_won``: an immediate result
+    (§5.1 restoring the good name; §5.3 two Level 3 Extreme Weather tiles, the Security Report
+    deck exhausted); Publish or Perish (§5.5: only an immediate victory wins); the final CP
+    against the final TV (§5.2, a tie loses); then §5.5's Nobel Laureate and Only
+    Overachievers Apply."""
+    sol = solo(state)
+    result, why = sol.outcome
+    cp, tv = final_total(state, seat), sol.tv
+    end = SOLO.end
+    if result == "won":
+        return True, msg("wm.solo.result.good_name", goals=end.victory_goals_met,
+                         markers=end.victory_funding_markers, space=end.victory_funding_space)
+    if result == "lost" and why == "extreme":
+        return False, msg("wm.solo.result.extreme", n=end.loss_extreme_tiles)
+    if result == "lost":
+        return False, msg("wm.solo.result.deck_" + str(state.option("solo_deck_loss", "text")))
+    if sol.effects(WinOnlyImmediate):
+        return False, msg("wm.solo.result.only_immediate", cp=cp, tv=tv,
+                          card=msg(SOLO.challenge(_card_of(sol, WinOnlyImmediate)).title))
+    if cp < tv or (cp == tv and not end.tie_wins):
+        return False, msg("wm.solo.result.tie" if cp == tv else "wm.solo.result.short", cp=cp, tv=tv)
+    if sol.effects(WinRequiresNobel) and not state.pl[seat].nobel:
+        return False, msg("wm.solo.result.needs_nobel", cp=cp, tv=tv,
+                          card=msg(SOLO.challenge(_card_of(sol, WinRequiresNobel)).title))
+    for e in sol.effects(WinRequiresGoals):
+        met = goals_met(state, seat)
+        if met < e.n:
+            return False, msg("wm.solo.result.needs_goals", cp=cp, tv=tv, n=e.n, met=met,
+                              card=msg(SOLO.challenge(_card_of(sol, WinRequiresGoals)).title))
+    return True, msg("wm.solo.result.beat", cp=cp, tv=tv)
+
+
+def _card_of(sol: Any, kind: type) -> int:
+    """The Challenge card in play that has an effect of ``kind``."""
+    return next(i for i in sol.challenges
+                if any(isinstance(e, kind) for e in SOLO.challenge(i).effects))
+
+
+def condition_words(condition: Any) -> Msg:
+    """A ladder condition in a few words, for the score screen (``wm.solo.condition_short.*``)."""
+    key = f"wm.solo.condition_short.{condition.metric}"
+    return msg(key) if condition.metric in FIXED_BOUND else msg(key, n=condition.n)
+
+
+def solo_summary(state: Any, seat: int) -> SoloSummary:
+    """The result of the solo game ``state`` (finished) for the player in ``seat``."""
+    won, why = solo_result(state, seat)
+    level, ticks = qualification(state, seat)
+    met = dict(ticks)
+    ladder = tuple(LadderLevel(q.level, q.heading(),
+                               tuple((condition_words(c), m) for c, m in zip(q.conditions, met[q.level])))
+                   for q in SOLO.ladder.levels)
+    return SoloSummary(solo(state).tv, final_total(state, seat), won, why,
+                       tuple(solo(state).challenges), ladder, level)
+
+
+def solo_panel(summary: SoloSummary) -> Any:
+    """The score screen's panel beside the table for a solo game (rendered rows)."""
+    from weather_tabletop.ui.scenes.scores import PanelRow, SidePanel
+
+    titles = [tr(SOLO.challenge(i).title) for i in summary.challenges]
+    rows = [PanelRow(tr("wm.solo.result.heading"), "heading"),
+            PanelRow(tr("wm.solo.result.versus", tv=summary.tv, cp=summary.cp), "strong"),
+            PanelRow(tr(summary.why), "strong", mark=summary.won),
+            PanelRow(tr("wm.solo.result.challenges", titles=join(titles)) if titles
+                     else tr("wm.solo.result.no_challenges")),
+            PanelRow(tr("wm.solo.ladder"), "heading")]
+    rows += [PanelRow(tr(lv.heading), "level", items=tuple((tr(c), m) for c, m in lv.conditions))
+             for lv in summary.ladder]
+    if summary.level is not None:
+        title = next(q.heading() for q in SOLO.ladder.levels if q.level == summary.level)
+        rows.append(PanelRow(tr("wm.solo.result.title", title=title), "strong"))
+    else:
+        reached = any(lv.all_met for lv in summary.ladder)
+        rows.append(PanelRow(tr("wm.solo.ladder.none") if summary.won or not reached
+                             else tr("wm.solo.result.no_title_loss"), "strong"))
+    return SidePanel(tuple(rows))

@@ -5,9 +5,13 @@ one row per category, one column per seat by rank.
 A game's table view class may add ``score_details(game, match, names)`` returning
 ``(rows, notes)``: ``rows`` maps a seat to its ``(category, value)`` pairs shown instead of the
 rules' breakdown (in words, adding up to the total), ``notes`` are sentences shown under the
-table (e.g. which tiebreaker decided)."""
+table (e.g. which tiebreaker decided). A note may also be a :class:`SidePanel`: rows shown in a
+panel beside the table (a solo game's result against the game's own opponent), scrolled with the
+wheel or its ▲ ▼ buttons when they do not fit."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import pygame
 import pygame_gui
@@ -19,6 +23,28 @@ from .. import theme, widgets
 from ..scene import Scene
 from ..session import Session
 from ..table_view import draw_token
+
+
+#: the colours of a condition met (a tick) and not met (a cross): shapes that differ as well
+MET = pygame.Color("#2E8B57")
+NOT_MET = pygame.Color("#C0392B")
+
+
+@dataclass(frozen=True)
+class PanelRow:
+    """A row of a :class:`SidePanel`, rendered text: ``style`` "heading", "strong", "text" or
+    "level" (its text at the left, its ``items`` beside it); ``mark`` ticks (True) or crosses
+    (False) the row; ``items`` are short texts each ticked or crossed."""
+    text: str
+    style: str = "text"
+    mark: bool | None = None
+    items: tuple[tuple[str, bool], ...] = ()
+
+
+@dataclass(frozen=True)
+class SidePanel:
+    """Rows the score screen shows in a panel beside its table."""
+    rows: tuple[PanelRow, ...]
 
 
 def heading(key: str) -> str:
@@ -67,9 +93,16 @@ class ScoresScene(Scene):
         if hook is not None:
             rows, self.notes = hook(session.game, match, [seat.name for seat in session.config.seats])
             self.rows.update(rows)
+        self.panel = next((n for n in self.notes if isinstance(n, SidePanel)), None)
+        self.notes = [n for n in self.notes if isinstance(n, str)]
         hints = hints_note(session)
         if hints:
             self.notes = [*self.notes, hints]
+        self._table_w = 0  # the table's width (less than the page's beside a panel)
+        self._panel_rect: pygame.Rect | None = None
+        self._panel_img: pygame.Surface | None = None  # the panel's rows, all of them
+        self._panel_scroll = 0  # pixels of the rows scrolled past
+        self._panel_arrows: list[tuple[pygame.Rect, int, bool, object]] = []
         self.back = self.menu = None
         self._tokens: list[tuple[tuple[int, int], int]] = []
         self._texts: list[tuple[pygame.Surface, tuple[int, int]]] = []
@@ -107,15 +140,24 @@ class ScoresScene(Scene):
                     cats.append(k)
         self._texts = []
         self._arrows = []
-        notes_h = self._notes_height(w - 2 * m)
+        self._panel_arrows = []
+        self._table_w = w - 2 * m
+        if self.panel is not None:  # the panel at the right, the table beside it
+            self._table_w = max(min(self._table_w // 2, self.px(480)), self._table_w * 2 // 5)
+        notes_h = self._notes_height(self._table_w)
         most = h - self.px(136) - self.px(24) - notes_h
         rank_w, name_w, total_w = self.px(150), self.px(280), self.px(120)
-        room = w - 2 * m - rank_w - name_w - total_w - self.px(40)
+        room = self._table_w - rank_w - name_w - total_w - self.px(40)
         if sum(self._cat_widths(cats)) <= room:
             table = self._by_seat(m, cats, most)
         else:
             table = self._by_category(m, cats, most)
-        width = w - 2 * m
+        width = self._table_w
+        if self.panel is not None:
+            gap = self.px(24)
+            self._build_panel(pygame.Rect(m + self._table_w + gap, self.px(136),
+                                          w - 2 * m - self._table_w - gap,
+                                          h - self.px(136) - self.px(24)))
         y = table.bottom + self.px(12)
         for note in self.notes:
             img = self.app.text.render(note, self.px(17), theme.INK, width=width)
@@ -127,6 +169,95 @@ class ScoresScene(Scene):
                                    object_id="#secondary")
         self.menu = widgets.button(self, pygame.Rect(w - m - bw, top, bw, self.px(50)),
                                    tr("table.menu"))
+
+    # -- the side panel ------------------------------------------------------------------
+
+    def _build_panel(self, rect: pygame.Rect) -> None:
+        """The panel's box at ``rect`` and its rows rendered once into one image; when they do
+        not fit, ▲ ▼ buttons at its right scroll them."""
+        widgets.panel(self, rect)
+        pad = self.px(16)
+        inner = rect.inflate(-2 * pad, -2 * pad)
+        arrow = max(self.px(32), self.text_size("Ag", "button")[1] + self.px(6))
+        img = self._panel_rows(inner.width)
+        if img.get_height() > inner.height:
+            img = self._panel_rows(inner.width - arrow - self.px(8))
+            for step, y in ((-1, inner.y), (1, inner.bottom - arrow)):
+                spot = pygame.Rect(inner.right - arrow, y, arrow, arrow)
+                b = widgets.button(self, spot, "", object_id="#secondary")
+                self._panel_arrows.append((spot, step, True, b))
+        self._panel_rect, self._panel_img = inner, img
+        self._scroll_panel(0)
+
+    def _panel_rows(self, width: int) -> pygame.Surface:
+        """All the panel's rows, ``width`` wide: headings, sentences (ticked or crossed when
+        they say met or not), and rows whose short items, each ticked or crossed, flow beside
+        their text (under it when the panel is narrow)."""
+        text = self.app.text
+        size, small = self.px(17), self.px(15)
+        mark = text.font(size).get_linesize()
+        placed: list[tuple[pygame.Surface | bool, tuple[int, int], int]] = []  # image or mark
+        y = 0
+        for row in self.panel.rows:
+            if row.style == "heading":
+                y += self.px(6) if y else 0
+                img = text.render(row.text, self.px(20), theme.INK, True, width=width)
+                placed.append((img, (0, y), 0))
+                y += img.get_height() + self.px(6)
+                continue
+            x = 0
+            if row.mark is not None:
+                placed.append((row.mark, (0, y), mark))
+                x = mark + self.px(6)
+            bold = row.style in ("strong", "level")
+            left = width - x
+            side = row.items and width >= self.px(420)
+            if side:
+                left = min(self.px(210), width * 9 // 25)
+            img = text.render(row.text, size, theme.INK if bold else theme.INK_SOFT, bold,
+                              width=left)
+            placed.append((img, (x, y), 0))
+            if not row.items:
+                y += img.get_height() + self.px(8)
+                continue
+            ix = x0 = left + self.px(12) if side else self.px(16)
+            iy = y if side else y + img.get_height() + self.px(2)
+            line = text.font(small).get_linesize()
+            tick = line - self.px(2)
+            bottom = iy + line
+            for words, met in row.items:
+                room = width - x0 - tick - self.px(4)
+                item = text.render(words, small, theme.INK, width=room)
+                need = tick + self.px(4) + item.get_width()
+                if ix > x0 and ix + need > width:
+                    ix, iy = x0, bottom + self.px(2)
+                placed.append((met, (ix, iy + (line - tick) // 2), tick))
+                placed.append((item, (ix + tick + self.px(4), iy), 0))
+                bottom = max(bottom, iy + item.get_height())
+                ix += need + self.px(14)
+            y = max(y + img.get_height(), bottom) + self.px(10)
+        out = pygame.Surface((max(1, width), max(1, y)), pygame.SRCALPHA)
+        for what, (px_, py_), side_ in placed:
+            if isinstance(what, bool):
+                _draw_mark(out, pygame.Rect(px_, py_, side_, side_), what, max(2, self.px(3)))
+            else:
+                out.blit(what, (px_, py_))
+        return out
+
+    def _scroll_panel(self, pixels: int) -> None:
+        """Scroll the panel's rows by ``pixels`` (kept in range); the buttons show which way
+        there is more."""
+        if self._panel_rect is None or self._panel_img is None:
+            return
+        most = max(0, self._panel_img.get_height() - self._panel_rect.height)
+        self._panel_scroll = max(0, min(most, self._panel_scroll + pixels))
+        for k, (spot, step, _on, b) in enumerate(self._panel_arrows):
+            on = self._panel_scroll > 0 if step < 0 else self._panel_scroll < most
+            self._panel_arrows[k] = (spot, step, on, b)
+            if on:
+                b.enable()
+            else:
+                b.disable()
 
     def _notes_height(self, width: int) -> int:
         if not self.notes:
@@ -144,8 +275,7 @@ class ScoresScene(Scene):
 
     def _by_seat(self, m: int, cats: list[str], most: int) -> pygame.Rect:
         """One row per seat, one column per category."""
-        w = self.app.size[0]
-        table = pygame.Rect(m, self.px(136), w - 2 * m,
+        table = pygame.Rect(m, self.px(136), self._table_w,
                             min(most, self.px(40 + 28) + self.px(62) * len(self.lines) + self.px(20)))
         widgets.panel(self, table)
         rank_w, name_w, total_w = self.px(150), self.px(280), self.px(120)
@@ -192,7 +322,6 @@ class ScoresScene(Scene):
         """One row per category, one column per seat by rank (many categories). When the rows
         do not fit (a large UI scale), as many as fit from ``_first`` with ▲ ▼ buttons (and
         the wheel, Page Up/Down) to scroll them; the total stays below them."""
-        w = self.app.size[0]
         n = max(1, len(self.lines))
         head_h = self.px(72)
         row_h = max(self.px(28), min(self.px(36), (most - head_h - self.px(30)) // (len(cats) + 1)))
@@ -204,10 +333,13 @@ class ScoresScene(Scene):
             arrow = max(self.px(36), self.text_size("Ag", "button")[1] + self.px(8))
         else:
             self._first, shown = 0, cats
-        table = pygame.Rect(m, self.px(136), w - 2 * m, head_h + row_h * (len(shown) + 1) + self.px(30))
+        table = pygame.Rect(m, self.px(136), self._table_w,
+                            head_h + row_h * (len(shown) + 1) + self.px(30))
         widgets.panel(self, table)
         longest = max((self.text_size(heading(c), "#field", "label")[0] for c in cats), default=0)
-        label_w = max(self.px(300), min(longest + self.px(16), table.width * 9 // 20))
+        # beside a panel: only the width the headings need, the values the rest
+        least, most = (self.px(300), 9) if self.panel is None else (0, 11)
+        label_w = max(least, min(longest + self.px(16), table.width * most // 20))
         col_w = min(self.px(300), (table.width - label_w - self.px(40) - arrow) // n)
         if arrow:
             top_row = table.y + self.px(12) + head_h
@@ -263,7 +395,11 @@ class ScoresScene(Scene):
             pygame.draw.rect(surface, theme.LINE, self._rule)
         for img, pos in self._texts:
             surface.blit(img, pos)
-        for spot, step, enabled, _button in self._arrows:  # the scroll buttons' triangles
+        if self._panel_img is not None and self._panel_rect is not None:
+            r = self._panel_rect
+            surface.blit(self._panel_img, r.topleft,
+                         pygame.Rect(0, self._panel_scroll, r.width, r.height))
+        for spot, step, enabled, _button in self._arrows + self._panel_arrows:  # ▲ ▼
             r = spot.width * 0.22
             cx, cy = spot.center
             colour = theme.INK if enabled else theme.MUTED
@@ -278,8 +414,21 @@ class ScoresScene(Scene):
                        self.app.settings.colour_blind)
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEWHEEL and self._arrows and event.y:
+        line = self.px(40)
+        over_panel = (self._panel_arrows and self._panel_rect is not None
+                      and self._panel_rect.inflate(self.px(32), self.px(32)).collidepoint(
+                          pygame.mouse.get_pos()))
+        if event.type == pygame.MOUSEWHEEL and over_panel and event.y:
+            self._scroll_panel(-line if event.y > 0 else line)
+        elif event.type == pygame.MOUSEWHEEL and self._arrows and event.y:
             self.scroll(-1 if event.y > 0 else 1)
+        elif (event.type == pygame_gui.UI_BUTTON_PRESSED
+              and any(b is event.ui_element for *_r, b in self._panel_arrows)):
+            step = next(st for _s, st, _on, b in self._panel_arrows if b is event.ui_element)
+            self._scroll_panel(step * 3 * line)
+        elif (event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN)
+              and self._panel_arrows and not self._arrows):
+            self._scroll_panel((-1 if event.key == pygame.K_PAGEUP else 1) * 6 * line)
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             self.scroll(-3 if event.key == pygame.K_PAGEUP else 3)
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -293,3 +442,15 @@ class ScoresScene(Scene):
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
 
+
+def _draw_mark(surface: pygame.Surface, box: pygame.Rect, met: bool, width: int) -> None:
+    """A tick (met) or a cross (not met) in ``box``: the shapes differ, not only the colours."""
+    if met:
+        points = [(box.x + box.w * 0.12, box.y + box.h * 0.55),
+                  (box.x + box.w * 0.4, box.y + box.h * 0.82),
+                  (box.x + box.w * 0.88, box.y + box.h * 0.18)]
+        pygame.draw.lines(surface, MET, False, points, width)
+        return
+    a, b = box.inflate(-box.w * 0.3, -box.h * 0.3).topleft, box.inflate(-box.w * 0.3, -box.h * 0.3).bottomright
+    pygame.draw.line(surface, NOT_MET, a, b, width)
+    pygame.draw.line(surface, NOT_MET, (a[0], b[1]), (b[0], a[1]), width)
