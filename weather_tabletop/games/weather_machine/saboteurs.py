@@ -17,7 +17,7 @@ the table's drawing (docs/weather-machine-solo.md, "Status").
 
 from __future__ import annotations
 
-from typing import Any, Sequence, TypeVar
+from typing import Any, NamedTuple, Sequence, TypeVar
 
 from weather_tabletop.engine.chance import Rng
 
@@ -168,23 +168,40 @@ def raise_tv(c: Ctx, n: int, why: str, count: int = 0) -> None:
         c.emit(TargetValueRaised(n, why, count))
 
 
-def take_chemical(c: Ctx) -> None:
+class ChemicalChoice(NamedTuple):
+    """The Chemical the Saboteurs take (§4.5.2): its weather, the types of the cheapest section
+    holding any, those of them the Hideout holds fewest of, and the reason key."""
+    weather: int
+    types: tuple[int, ...]
+    tied: tuple[int, ...]
+    why: str
+
+
+def chemical_choice(s: WMState) -> ChemicalChoice | None:
     """§4.5.2 Taking a Chemical: the cheapest Supply section holding any; the type the Hideout
-    holds fewest of; then the arrow, in the order Verdino ... Radieu; its leftmost Chemical."""
-    s = c.s
+    holds fewest of; then the arrow, in the order Verdino ... Radieu. None: no Chemical left
+    (7.G11)."""
     for section in P.chemical_section_order:
         slots = [i for i, sec in enumerate(D.chem_section) if sec == section]
-        types = [w for w in P.chemical_order if any(s.chem_supply[w][i] for i in slots)]
+        types = tuple(w for w in P.chemical_order if any(s.chem_supply[w][i] for i in slots))
         if types:
             break
     else:
+        return None
+    least = min(solo(s).hideout.chemicals[w] for w in types)
+    tied = tuple(w for w in types if solo(s).hideout.chemicals[w] == least)
+    why = "only" if len(types) == 1 else "fewest" if len(tied) == 1 else "arrow"
+    return ChemicalChoice(by_arrow(s, tied), types, tied, why)
+
+
+def take_chemical(c: Ctx) -> None:
+    """§4.5.2 Taking a Chemical (``chemical_choice``): its leftmost Chemical from the Supply."""
+    choice = chemical_choice(c.s)
+    if choice is None:
         c.emit(NoChemicalToTake())  # 7.G11
         return
-    least = min(solo(s).hideout.chemicals[w] for w in types)
-    tied = [w for w in types if solo(s).hideout.chemicals[w] == least]
-    w = by_arrow(s, tied)
-    why = "only" if len(types) == 1 else "fewest" if len(tied) == 1 else "arrow"
-    c.emit(HideoutChemicalTaken(w, B.supply_leftmost(s, w), why))
+    w = choice.weather
+    c.emit(HideoutChemicalTaken(w, B.supply_leftmost(c.s, w), choice.why))
 
 
 def pay_chemical_to_supply(c: Ctx, w: int) -> None:
@@ -314,14 +331,113 @@ def supply_actions(c: Ctx) -> None:
     take_chemical(c)
 
 
-def flip_subsidy(c: Ctx) -> None:
+def subsidy_to_flip(s: WMState) -> tuple[int, int, int] | None:
     """§4.4.2 b (7.G12): the first column in base weather order with a blue-side-up Subsidy tile,
-    the arrow picking the tile in it; nobody gains its benefit."""
-    for col in base_order(c.s):
-        rows = [r for r in range(3) if c.s.gov_grid[col][r].endswith("+")]
+    the arrow picking the tile in it: (column, row, how many were blue side up in it)."""
+    for col in base_order(s):
+        rows = [r for r in range(3) if s.gov_grid[col][r].endswith("+")]
         if rows:
-            c.emit(SubsidyFlipped(col, by_arrow(c.s, rows)))
-            return
+            return col, by_arrow(s, rows), len(rows)
+    return None
+
+
+def flip_subsidy(c: Ctx) -> None:
+    """§4.4.2 b: the tile ``subsidy_to_flip`` picks turns to its used side; nobody gains its
+    benefit."""
+    flip = subsidy_to_flip(c.s)
+    if flip is not None:
+        c.emit(SubsidyFlipped(flip[0], flip[1]))
+
+
+def part_row(s: WMState, col: int) -> tuple[int, int] | None:
+    """§4.4.2 G2: the topmost or bottommost Subsidy tile still in the column (either side up),
+    following the arrow: (row, how many tiles were in it)."""
+    tiles = [r for r in range(3) if s.gov_grid[col][r].startswith("S")]
+    return (by_arrow(s, tiles), len(tiles)) if tiles else None
+
+
+class Placement(NamedTuple):
+    """Where a Saboteur Bot goes: the branch (a Government column), the space (a row), the reason
+    key, the order the branches were tried in and the spaces of the branch that fitted (the arrow
+    picked among them, top first)."""
+    branch: int
+    space: int
+    why: str
+    order: tuple[int, ...]
+    spaces: tuple[int, ...]
+
+
+def government_placement(s: WMState) -> Placement | None:
+    """§4.4.2 G1: a space whose colour matches a Hideout Chemical, in the research-priority
+    order for Government, preferring branches with a Government token (7.G5), the arrow picking
+    the space (7.G6). None: no eligible branch."""
+
+    def spaces(col: int) -> tuple[int, ...]:
+        return tuple(r for r in range(3)
+                     if s.gov_bots[col][r] == EMPTY and hideout_holds(s, D.gov_colours[col][r]))
+
+    order = research_order(s, GOVERNMENT)
+    eligible = [col for col in order if spaces(col)]
+    if not eligible:
+        return None
+    with_token = [col for col in eligible if s.gov_tokens[col] > 0]
+    col = (with_token or eligible)[0]
+    return Placement(col, by_arrow(s, spaces(col)), "gov_token" if with_token else "gov_first",
+                     order, spaces(col))
+
+
+def lab_placement(s: WMState) -> Placement | None:
+    """§4.4.3 L1: a space empty or holding a Lativ Bot, whose branch's Chemical the Hideout holds
+    and whose weather has an Experiment tile in the display (7.G24); the branch with the most
+    Bots, then one with a Lab token, then the research-priority order for the Lab; the arrow
+    picks the space. None: no eligible space."""
+
+    def spaces(b: int) -> tuple[int, ...]:
+        if not hideout_holds(s, b) or active_tile(s, b) is None:
+            return ()
+        return tuple(i for i in range(D.lab_spaces[b] - 1, -1, -1)  # top first; 0 is the bottom
+                     if s.lab[b][i] in (EMPTY, LATIV))
+
+    order = research_order(s, LAB)
+    eligible = [b for b in order if spaces(b)]
+    if not eligible:
+        return None
+    most = max(sum(1 for x in s.lab[b] if x != EMPTY) for b in eligible)
+    tied = [b for b in eligible if sum(1 for x in s.lab[b] if x != EMPTY) == most]
+    with_token = [b for b in tied if s.lab_tokens[b] > 0]
+    b = (with_token or tied)[0]
+    why = "most_bots" if len(tied) == 1 else "lab_token" if len(with_token) == 1 else "lab_order"
+    return Placement(b, by_arrow(s, spaces(b)), why, order, spaces(b))
+
+
+def rnd_free_placement(s: WMState) -> Placement | None:
+    """§4.4.4 R1: the first branch in base weather order with an empty Research space, the arrow
+    picking the space. None: no empty space or no Bot in the Hideout (7.G11)."""
+    order = base_order(s)
+    branch = next((b for b in order if EMPTY in s.rnd[b]), None)
+    if branch is None or solo(s).hideout.bots == 0:
+        return None
+    spaces = tuple(k for k in range(2, -1, -1) if s.rnd[branch][k] == EMPTY)
+    return Placement(branch, by_arrow(s, spaces), "free", order, spaces)
+
+
+def rnd_placement(s: WMState) -> Placement | None:
+    """§4.4.4 R3: an empty Research space whose depicted Chemical the Hideout holds, in the
+    research-priority order for R&D preferring branches with an R&D token (7.G5), the arrow
+    picking the space (7.G6). None: no eligible branch."""
+
+    def spaces(b: int) -> tuple[int, ...]:
+        return tuple(k for k in range(2, -1, -1)
+                     if s.rnd[b][k] == EMPTY and hideout_holds(s, D.rnd_chemical[b][k]))
+
+    order = research_order(s, RND)
+    eligible = [b for b in order if spaces(b)]
+    if not eligible:
+        return None
+    with_token = [b for b in eligible if s.rnd_tokens[b] > 0]
+    b = (with_token or eligible)[0]
+    return Placement(b, by_arrow(s, spaces(b)), "rnd_token" if with_token else "rnd_first",
+                     order, spaces(b))
 
 
 def government_actions(c: Ctx, space: int) -> None:
@@ -334,28 +450,20 @@ def government_actions(c: Ctx, space: int) -> None:
     if space == 0:
         take_chemical(c)
         flip_subsidy(c)
-    s = c.s
-    if solo(s).hideout.bots == 0:
+    if solo(c.s).hideout.bots == 0:
         fallback(c, GOVERNMENT, "no_bot")
         return
-
-    def spaces(col: int) -> list[int]:
-        return [r for r in range(3)
-                if s.gov_bots[col][r] == EMPTY and hideout_holds(s, D.gov_colours[col][r])]
-
-    eligible = [col for col in research_order(s, GOVERNMENT) if spaces(col)]
-    if not eligible:
+    place = government_placement(c.s)
+    if place is None:
         fallback(c, GOVERNMENT, "no_space")
         return
-    with_token = [col for col in eligible if s.gov_tokens[col] > 0]
-    col = (with_token or eligible)[0]
-    row = by_arrow(s, spaces(col))
+    col, row = place.branch, place.space
     colour = D.gov_colours[col][row]
-    c.emit(SaboteurBotPlaced(GOVERNMENT, col, row, "gov_token" if with_token else "gov_first"))
+    c.emit(SaboteurBotPlaced(GOVERNMENT, col, row, place.why))
     pay_chemical_to_supply(c, colour)
-    tiles = [r for r in range(3) if c.s.gov_grid[col][r].startswith("S")]
-    if tiles:  # G2
-        r = by_arrow(c.s, tiles)
+    part = part_row(c.s, col)
+    if part is not None:  # G2
+        r = part[0]
         c.emit(SaboteurPartPlaced(col, r, int(c.s.gov_grid[col][r][1:-1]), colour))
     if c.s.gov_tokens[col] > 0:  # G3
         c.emit(HideoutTokenTaken(f"G:{col}"))
@@ -381,29 +489,16 @@ def lab_actions(c: Ctx, space: int) -> None:
     the fallback, the Award kept."""
     if space == 0:
         c.emit(HideoutAwardTaken() if c.s.awards_left > 0 else NoAwardLeft())  # 7.G11
-    s = c.s
-    if solo(s).hideout.bots == 0:
+    if solo(c.s).hideout.bots == 0:
         fallback(c, LAB, "no_bot")
         return
-
-    def spaces(b: int) -> list[int]:
-        if not hideout_holds(s, b) or active_tile(s, b) is None:
-            return []
-        return [i for i in range(D.lab_spaces[b]) if s.lab[b][i] in (EMPTY, LATIV)]
-
-    order = research_order(s, LAB)
-    eligible = [b for b in order if spaces(b)]
-    if not eligible:
+    place = lab_placement(c.s)
+    if place is None:
         fallback(c, LAB, "no_space")
         return
-    most = max(sum(1 for x in s.lab[b] if x != EMPTY) for b in eligible)
-    tied = [b for b in eligible if sum(1 for x in s.lab[b] if x != EMPTY) == most]
-    with_token = [b for b in tied if s.lab_tokens[b] > 0]
-    b = (with_token or tied)[0]
-    why = "most_bots" if len(tied) == 1 else "lab_token" if len(with_token) == 1 else "lab_order"
-    i = by_arrow(s, spaces(b)[::-1])  # space 0 is the bottom
-    displaced = s.lab[b][i] == LATIV
-    c.emit(SaboteurBotPlaced(LAB, b, i, why))
+    b, i = place.branch, place.space
+    displaced = c.s.lab[b][i] == LATIV
+    c.emit(SaboteurBotPlaced(LAB, b, i, place.why))
     if displaced:
         c.emit(LativBotDisplaced(b, c.s.lab[b].index(EMPTY) if EMPTY in c.s.lab[b] else -1))
     pay_chemical_to_supply(c, b)
@@ -423,12 +518,11 @@ def rnd_actions(c: Ctx, space: int) -> None:
     for R&D preferring branches with an R&D token (7.G5), the arrow picking the space (7.G6), the
     Chemical beside it, and R4 its token (§4.5.4). No eligible branch: the fallback."""
     if space == 0:
-        s = c.s
-        branch = next((b for b in base_order(s) if EMPTY in s.rnd[b]), None)
-        if branch is None or solo(s).hideout.bots == 0:
+        free = rnd_free_placement(c.s)
+        if free is None:
             c.emit(BotPlacementFailed(RND, "skipped"))
         else:
-            i = by_arrow(s, [k for k in range(2, -1, -1) if s.rnd[branch][k] == EMPTY])
+            branch, i = free.branch, free.space
             rnd_place(c, branch, i, "free")
             w = D.rnd_chemical[branch][i]
             if hideout_holds(c.s, w):  # R2
@@ -436,23 +530,15 @@ def rnd_actions(c: Ctx, space: int) -> None:
                 rnd_token(c, branch)
             else:
                 c.emit(NoChemicalForBot(w, branch))
-    s = c.s
-    if solo(s).hideout.bots == 0:
+    if solo(c.s).hideout.bots == 0:
         fallback(c, RND, "no_bot")
         return
-
-    def spaces(b: int) -> list[int]:
-        return [k for k in range(2, -1, -1)
-                if s.rnd[b][k] == EMPTY and hideout_holds(s, D.rnd_chemical[b][k])]
-
-    eligible = [b for b in research_order(s, RND) if spaces(b)]
-    if not eligible:
+    place = rnd_placement(c.s)
+    if place is None:
         fallback(c, RND, "no_space")
         return
-    with_token = [b for b in eligible if s.rnd_tokens[b] > 0]
-    b = (with_token or eligible)[0]
-    i = by_arrow(s, spaces(b))
-    rnd_place(c, b, i, "rnd_token" if with_token else "rnd_first")
+    b, i = place.branch, place.space
+    rnd_place(c, b, i, place.why)
     c.emit(ChemicalBesideBot(D.rnd_chemical[b][i], b, i))
     rnd_token(c, b)  # R4
 
