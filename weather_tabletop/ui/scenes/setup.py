@@ -13,7 +13,7 @@ from ... import games, remember
 from ...engine.protocol import GameConfig, SeatConfig, default_colours, seats_error
 from ... import i18n
 from ...i18n import Msg, tr
-from .. import theme, widgets
+from .. import challenge_dialog, theme, widgets
 from ..scene import Scene
 from ..table_view import draw_token
 
@@ -100,6 +100,12 @@ class SetupScene(Scene):
                     elif getattr(spec, "per_seat", False) and isinstance(value, str):
                         try:  # one choice per seat ("unique,identical")
                             self.options[spec.key] = spec.parse(value)
+                        except ValueError:
+                            pass
+                    elif isinstance(value, str):  # a value beyond the list (cards chosen)
+                        try:
+                            if spec.parse(value) == value:
+                                self.options[spec.key] = value
                         except ValueError:
                             pass
 
@@ -385,8 +391,13 @@ class SetupScene(Scene):
             group = cells[start:start + per_row]
             texts = [self._wrap(label, FIELD, cw) if label else [] for label, _ in group]
             lines = max(len(t) for t in texts)  # 0: a cell without a label (Hints) on its own
+            # under a drop-down, what it stands for when its text cannot say it all
+            notes = [self._wrap(self._option_note(spec), SMALL, cw) if spec else []
+                     for _label, spec in group]
+            note_h = max(len(n) for n in notes) * (self.text_size("Ag", *SMALL)[1] + 2)
 
-            def option_row(x: int, y: int, w: int, group=group, texts=texts, lines=lines) -> None:
+            def option_row(x: int, y: int, w: int, group=group, texts=texts, lines=lines,
+                           notes=notes) -> None:
                 for k, ((label, spec), text) in enumerate(zip(group, texts)):
                     cx = x + k * (cw + gap)
                     for n, line in enumerate(text):
@@ -411,14 +422,25 @@ class SetupScene(Scene):
                     value = self.options.get(spec.key, spec.default)
                     if seat is not None:
                         value = spec.seat_values(value, len(self.seats))[seat]
-                    dd = widgets.dropdown(self, rect, [(_choice_text(c, spec), str(c))
-                                                       for c in spec.choices],
-                                          str(value))
+                    listed = (challenge_dialog.choices(value)
+                              if challenge_dialog.applies(self.game_id, spec)
+                              else [(_choice_text(c, spec), str(c)) for c in spec.choices])
+                    dd = widgets.dropdown(self, rect, listed, str(value))
                     self.controls[dd] = ("option", spec.key) if seat is None else (
                         "seat_option", (spec.key, seat))
+                    small_h = self.text_size("Ag", *SMALL)[1] + 2
+                    for n, line in enumerate(notes[k]):
+                        widgets.label(self, pygame.Rect(cx, rect.bottom + self.px(2) + n * small_h,
+                                                        cw, small_h), line, object_id="#small")
 
-            rows.append((lines * field_h + self.px(2) + fh + self._gap(), option_row))
+            rows.append((lines * field_h + self.px(2) + fh + note_h + self._gap(), option_row))
         return _glue(rows, len(self._wrap(tr("setup.options"), HEADING, width)) - 1) if heading else rows
+
+    def _option_note(self, spec: Any) -> str:
+        """The line under an option's drop-down ("" for none): the Challenge cards chosen."""
+        if challenge_dialog.applies(self.game_id, spec):
+            return challenge_dialog.summary(self.options.get(spec.key, spec.default))
+        return ""
 
     def _note_rows(self, width: int) -> list[Row]:
         """The game's note on these choices (e.g. the solo objective), read before starting."""
@@ -447,8 +469,12 @@ class SetupScene(Scene):
         return self.px(24) + self._control_h() // 2 + self.px(16)
 
     def _field_width(self) -> int:
-        """The left column's least width: its drop-downs' longest choices whole."""
+        """The left column's least width: its drop-downs' longest choices whole (the games,
+        and the player counts a game names, e.g. "1 (solo against the Saboteurs)")."""
         texts = [tr(games.get(g).title) for g in games.available()]
+        named = getattr(self.game, "players_label", lambda n: None)
+        texts += [tr(named(n)) for n in range(self.game.min_players, self.game.max_players + 1)
+                  if named(n)]
         return max(self.text_size(t, *DROPDOWN)[0] for t in texts) + self._dropdown_extra()
 
     def _colour_choices(self) -> list[tuple[str, str]]:
@@ -545,9 +571,13 @@ class SetupScene(Scene):
         elif kind == "players" and choice:
             self.players = int(choice)
             self._fit_seats()
+        elif kind == "option" and choice == challenge_dialog.CHOOSE:
+            self.choose_challenges(arg)
+            return
         elif kind == "option" and choice is not None:
             spec = next(o for o in self.game.options if o.key == arg)
-            self.options[spec.key] = next(c for c in spec.choices if str(c) == choice)
+            self.options[spec.key] = next((c for c in spec.choices if str(c) == choice),
+                                          self.options.get(spec.key, spec.default))
         elif kind == "seat_option" and choice is not None:
             key, seat = arg
             spec = next(o for o in self.game.options if o.key == key)
@@ -564,6 +594,25 @@ class SetupScene(Scene):
             self.hints = not self.hints
         self.close()
         self.open()
+
+    def choose_challenges(self, key: str) -> None:
+        """Open the Challenge cards dialog (solo §6); the cards ticked there become the
+        option's value ``cards:a+b`` (none: 0)."""
+        def done(ids: tuple[int, ...]) -> None:
+            self.options[key] = challenge_dialog.value_of(ids)
+            self.close()
+            self.open()
+
+        self._harvest()
+        self.app.push(challenge_dialog.ChallengeDialog(
+            self.app, challenge_dialog.chosen_ids(self.options.get(key)), done))
+
+    def offered_options(self) -> dict[str, Any]:
+        """The options chosen that apply to this player count (the others take their
+        defaults: an option of other counts is not shown, so it is not the player's choice)."""
+        return {spec.key: self.options[spec.key] for spec in self.game.options
+                if spec.key in self.options
+                and self.players in getattr(spec, "players", (self.players,))}
 
     def _remember(self, seats: list[SeatConfig]) -> None:
         """Keep this game's choices for the next new game (issue 13: the setup forgot them)."""
@@ -597,7 +646,7 @@ class SetupScene(Scene):
             self.message = tr(reason)
         else:
             try:
-                config = new_config(self.game_id, seats, self.options,
+                config = new_config(self.game_id, seats, self.offered_options(),
                                     random.SystemRandom().randrange(1, 2 ** 31))
                 session = Session.new_saved(self.game, config, casual=self.casual,
                                             hints=self.hints)
