@@ -320,8 +320,8 @@ class SaboteurPanels:
                 continue
             card = SOLO.report(rid)
             self._card_frame(surf, r, rid)
-            self._label(surf, card.name(), L.r(x + 4 + k * (cw + 2), y + 20, cw - 4, 17), 12,
-                        theme.INK, bold=True)
+            self._label(surf, msg("wm.view.solo.report_short", n=rid),
+                        L.r(x + 4 + k * (cw + 2), y + 20, cw - 4, 17), 12, theme.INK, bold=True)
             img = self._agent_img(card.agent, L.n(17))
             surf.blit(img, img.get_rect(center=L.p(x + 14 + k * (cw + 2), y + 47)))
             self._label(surf, msg(f"wm.view.solo.loc_short.{self._loc_key(card.location)}"),
@@ -380,18 +380,18 @@ class SaboteurPanels:
         for row, loc in enumerate(MAIN_LOCATIONS):
             ry = y + 72 + row * 25
             mine = sorted(t for t in hid.tokens if t.startswith(TOKEN_COLOUR[loc] + ":"))
-            head = L.r(x + 6, ry, 78, 22)
+            head = L.r(x + 6, ry, 90, 22)
             self._label(surf, msg(f"wm.view.solo.from.{self._loc_key(loc)}"), head, 12,
                         va.TOKEN_RGB[TOKEN_COLOUR[loc]], bold=True, align="left")
             for k, tok in enumerate(mine):
                 img = self.paint.research_token(tok, L.n(20))
-                box = img.get_rect(center=L.p(x + 98 + k * 23, ry + 11))
+                box = img.get_rect(center=L.p(x + 108 + k * 23, ry + 11))
                 surf.blit(img, box)
                 self._tip(box, msg("wm.view.solo.token_tip", token=cap(T.token(tok))))
             if not mine:
-                self._label(surf, msg("wm.view.solo.none"), L.r(x + 88, ry, 120, 22), 12,
+                self._label(surf, msg("wm.view.solo.none"), L.r(x + 98, ry, 120, 22), 12,
                             theme.MUTED, align="left")
-            self._tip(L.r(x + 2, ry, 84, 22), msg("wm.view.solo.tokens_tip",
+            self._tip(L.r(x + 2, ry, 94, 22), msg("wm.view.solo.tokens_tip",
                                                   location=T.location(loc), n=len(mine)))
 
     @staticmethod

@@ -1,0 +1,193 @@
+"""Issue 20 ("Table"): Weather Machine solo at the table. The Saboteurs' pieces and page draw at
+every table size with every label in a box of its own (the check of ``test_view_layout``), every
+Saboteur Bot of the state is drawn (on the board or in the Hideout), the Call Security button
+submits ``CallSecurity``, and the view cannot tell the draw pile's order (solo §3.4)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random  # noqa: E402
+from dataclasses import replace  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from tests.ui.helpers import mouse, open_table, post  # noqa: E402
+from tests.wm.helpers import solo_states  # noqa: E402
+from tests.wm.test_view_layout import SIZES  # noqa: E402
+from weather_tabletop.engine.protocol import GameConfig, SeatConfig  # noqa: E402
+from weather_tabletop.games.weather_machine.commands import AssignReports, CallSecurity  # noqa: E402
+from weather_tabletop.games.weather_machine.rules import GAME  # noqa: E402
+from weather_tabletop.games.weather_machine.solo_data import SOLO  # noqa: E402
+from weather_tabletop.games.weather_machine.solo_state import NO_REPORT, SABOTEUR  # noqa: E402
+from weather_tabletop.games.weather_machine.view import WeatherMachineView  # noqa: E402
+from weather_tabletop.games.weather_machine.view_solo import PAGE  # noqa: E402
+from weather_tabletop.ui.table_view import ViewContext  # noqa: E402
+from weather_tabletop.ui.theme import TextCache  # noqa: E402
+
+SEATS = (SeatConfig("Ada", "red"),)
+
+
+def solo_config(seed: int = 3, challenges: str = "cards:3+9") -> GameConfig:
+    return GameConfig(GAME.id, SEATS, (("challenges", challenges),), seed)
+
+
+@pytest.fixture(scope="module")
+def states():
+    """States of two random solo games (Creative Accounting and Peer Review in play), and one
+    with a two-token set awaiting the player's choice."""
+    return solo_states(range(1, 3))
+
+
+def picked(states) -> list:
+    """Early, mid and late states, and each solo decision's first state."""
+    out = [states[5], states[len(states) // 2], states[-3]]
+    for kind in ("solo_security", "solo_set", "solo_funding_back"):
+        out += [s for s in states if s.stack and s.stack[-1].kind == kind][:1]
+    return out
+
+
+def draw(state, size, page: bool = False, colour_blind: bool = False):
+    pygame.init()
+    text = TextCache()
+    text.recording = []
+    ctx = ViewContext(SEATS, colour_blind, 1.0, text)
+    view = WeatherMachineView(GAME, pygame.Rect(0, 0, *size), context=ctx)
+    seat = GAME.to_act(state)[0] if GAME.to_act(state) else 0
+    shown = GAME.view(state, seat)
+    if page:
+        view._pinned = PAGE
+        view._viewer = seat
+    surf = pygame.Surface(size)
+    view.draw(surf, shown, seat)
+    view.pieces(shown, seat)
+    return view, text.recording, surf, shown
+
+
+def board_bots(s) -> int:
+    return sum(x == SABOTEUR for area in (s.gov_bots, s.lab, s.rnd) for br in area for x in br)
+
+
+def test_the_solo_decisions_are_met(states):
+    kinds = {s.stack[-1].kind for s in states if s.stack}
+    assert {"solo_security", "solo_set", "solo_funding_back"} <= kinds
+
+
+@pytest.mark.parametrize("page", [False, True])
+def test_every_label_fits_a_box_of_its_own_at_every_table_size(states, page):
+    for state in picked(states):
+        for size in SIZES:
+            view, drawn, _surf, shown = draw(state, size, page)
+            assert len(drawn) > 150
+            for d in drawn:
+                assert d.size >= 12, (size, d.text, d.size)
+                assert d.box.contains(d.rect), (size, d.text, d.rect, d.box)
+                if d.cut:  # the whole text where it was cut
+                    assert view.tooltip_at(d.box.move(view.rect.topleft).center, shown), d.text
+            by_surface: dict[int, list] = {}
+            for d in drawn:
+                by_surface.setdefault(d.surface, []).append(d)
+            for labels in by_surface.values():
+                for i, a in enumerate(labels):
+                    for b in labels[i + 1:]:
+                        assert not a.rect.colliderect(b.rect), (size, a.text, b.text)
+
+
+def test_every_saboteur_bot_is_drawn_on_the_board_or_in_the_hideout(states):
+    bots = SOLO.components.saboteur_bots
+    for state in picked(states):
+        for cb in (False, True):
+            view, _d, _s, _v = draw(state, (1010, 640), page=True, colour_blind=cb)
+            where = [w for w, _r in view._sab_drawn]
+            assert where.count("board") == board_bots(state)
+            assert where.count("hideout") == state.solo.hideout.bots
+            assert len(where) == bots
+            view, _d, _s, _v = draw(state, (1010, 640), page=False, colour_blind=cb)
+            assert [w for w, _r in view._sab_drawn].count("board") == board_bots(state)
+
+
+def test_the_agents_are_drawn_on_their_spaces_with_a_tooltip(states):
+    state = picked(states)[1]
+    view, _d, _s, shown = draw(state, (1010, 640))
+    for a, (loc, sp) in enumerate(state.solo.agents):
+        r = view._spaces[("act", loc, sp)]
+        tip = view.tooltip_at(r.center, shown)
+        assert tip and ("Agent White" if a == 0 else "Agent Pink") in tip
+
+
+def test_the_draw_piles_order_cannot_be_read_from_the_view(states):
+    """Solo §3.4: two states that differ only in the draw pile's order draw the same picture and
+    say the same in every tooltip."""
+    state = next(s for s in picked(states) if len(s.solo.deck.draw) > 3
+                 and s.stack[-1].kind != "solo_security")
+    deck = state.solo.deck
+    other = replace(state, solo=replace(state.solo, deck=replace(deck, draw=deck.draw[::-1])))
+    pictures, tips = [], []
+    for s in (state, other):
+        view, drawn, surf, shown = draw(s, (1010, 640), page=True)
+        assert all(r == NO_REPORT for r in shown.solo.deck.draw)  # the view's state for the seat
+        pictures.append(pygame.image.tobytes(surf, "RGB"))
+        tips.append(sorted(str(view.tooltip_at(r.center, shown)) for r, _t in view._tips))
+    assert pictures[0] == pictures[1] and tips[0] == tips[1]
+    names = {f"Security Report {n}" for n in deck.draw if n not in (deck.current, deck.priority)}
+    assert not any(name + "." in t or name + ":" in t or name + "," in t
+                   for t in tips[0] for name in names)
+
+
+def test_the_saboteurs_tab_opens_their_page_and_their_decisions_show_it(app, states):
+    scene = open_table(app, GAME, solo_config())
+    view = scene.view
+    view.pieces(scene.view_state, scene.viewer)
+    tab = next(r for r, s in view._tabs if s == PAGE)
+    before = scene.session.match.version
+    post(app, mouse(pygame.MOUSEBUTTONDOWN, tab.center), mouse(pygame.MOUSEBUTTONUP, tab.center))
+    app.render(app.window)
+    assert view.shown == PAGE and scene.session.match.version == before
+    security = next(s for s in states if s.stack and s.stack[-1].kind == "solo_security")
+    v, _d, _s, _shown = draw(security, (1010, 640))
+    assert v.shown == PAGE  # the three reports in hand are on their page
+    assert v._choice_rows and all(isinstance(c, AssignReports) for _r, c in v._choice_rows.values())
+
+
+def test_the_call_security_button_submits_call_security(app):
+    scene = open_table(app, GAME, solo_config(seed=4))
+    match = scene.session.match
+    rng = random.Random(2)
+    for _ in range(400):
+        seat = match.to_act()[0]
+        legal = match.legal(seat)
+        if any(isinstance(c, CallSecurity) for c in legal):
+            break
+        match.submit(rng.choice(legal))
+        post(app)
+    else:
+        pytest.fail("Call Security never became legal")
+    view = scene.view
+    view.pieces(scene.view_state, scene.viewer)
+    assert view._security
+    vtype, (rect, command) = next(iter(view._security.items()))
+    assert command in scene.legal and command == CallSecurity(0, vtype)
+    post(app, mouse(pygame.MOUSEMOTION, rect.center))
+    assert scene.tooltip is not None and "Click to call Security." in scene.tooltip[0]
+    before = match.version
+    post(app, mouse(pygame.MOUSEBUTTONDOWN, rect.center), mouse(pygame.MOUSEBUTTONUP, rect.center))
+    assert match.version == before + 1 and match.log[before].command == command
+    assert match.state.stack[-1].kind == "solo_security"
+
+
+def test_a_saboteur_turn_is_shown_step_by_step_on_their_page(states):
+    """§4.3: the states before and after a Saboteur turn: the agent's move comes first, and
+    the page shows while their steps play."""
+    pairs = [(a, b) for a, b in zip(states, states[1:])
+             if a.solo.agents != b.solo.agents and a.solo.deck.current != NO_REPORT]
+    assert pairs
+    a, b = pairs[0]
+    view, _d, _s, _v = draw(a, (1010, 640))
+    seat = GAME.to_act(b)[0] if GAME.to_act(b) else 0
+    view.draw(pygame.Surface((1010, 640)), GAME.view(b, seat), seat)
+    assert view.steps and "goes to" in view.steps[0][1]
+    assert view.shown == PAGE
