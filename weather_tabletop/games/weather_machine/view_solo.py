@@ -303,7 +303,7 @@ class SaboteurPanels:
         self._tip(L.r(x, y, w, 62), lines(msg("wm.solo.draw_pile", n=len(deck.draw)),
                                           msg("wm.view.solo.deck_tip", n=len(deck.discard),
                                               removed=len(deck.removed))))
-        if s.solo.security_calls:
+        if s.solo.security_calls and s.phase == "A":
             self._label(surf, msg("wm.view.solo.called", n=s.solo.security_calls),
                         L.r(x + 4, y + 62, w - 8, 17), 12, theme.MUTED, align="left")
 
