@@ -131,27 +131,32 @@ Reference step                                            Test
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
+from typing import Any
 
 from tests.wm.helpers import at_step, fresh, start, with_player
-from tests.wm.test_saboteurs import (FOG, GOV_RAIN_TOP, GOV_SUN_BOTTOM, RAIN, RND_FOG_BOTTOM, SAB,
-                                     SNOW, SUN, SUPPLY_WIND_BOTTOM, WIND, chems, kinds, of,
-                                     placed, run, set_up, table, tv_rises)
+from tests.wm.test_saboteurs import (FOG, GOV_RAIN_TOP, GOV_SUN_BOTTOM, PACKAGE, RAIN,
+                                     RND_FOG_BOTTOM, SAB, SNOW, SUN, SUPPLY_WIND_BOTTOM, WIND,
+                                     chems, kinds, of, placed, run, set_up, table, tv_rises)
 from weather_tabletop.engine.chance import rng
 from weather_tabletop.games.weather_machine import commands as C
 from weather_tabletop.games.weather_machine import events as BE
 from weather_tabletop.games.weather_machine import saboteurs as S
 from weather_tabletop.games.weather_machine import solo_events as E
 from weather_tabletop.games.weather_machine.context import Ctx
-from weather_tabletop.games.weather_machine.data import GOVERNMENT, LAB, SUPPLY
+from weather_tabletop.games.weather_machine.event_words import Capital
+from weather_tabletop.games.weather_machine.data import GOVERNMENT, LAB, OFFICE, RND, SUPPLY
 from weather_tabletop.games.weather_machine.flow import advance_flow, run_effect
 from weather_tabletop.games.weather_machine.options import move_options
 from weather_tabletop.games.weather_machine.rules import GAME
 from weather_tabletop.games.weather_machine.solo_data import SOLO
-from weather_tabletop.games.weather_machine.solo_state import SABOTEUR
+from weather_tabletop.games.weather_machine.solo_state import NO_REPORT, SABOTEUR
+from weather_tabletop.games.weather_machine.solo_words import LINES, REASONS
 from weather_tabletop.games.weather_machine.state import (EMPTY, GOVERNMENT_MARKER, LATIV,
                                                           ExperimentEnd, PhaseB, PhaseC,
-                                                          StartRound)
+                                                          StartRound, WMState)
+from weather_tabletop.i18n import Msg, catalogue, set_language, tr
 
 D = S.D
 #: the events of the base game a Saboteur action may cause (the others are the player's gains)
@@ -576,3 +581,123 @@ def test_final_experiment_places_no_tile():
     advance_flow(c)
     assert of(c, E.SaboteurBotsReturned) and tv_rises(c)[0][1] == "experiment"
     assert not of(c, BE.ExtremeWeatherEscalated)
+
+
+# -- the log: every Saboteur step in words, in both languages (issue 20) -----------------------
+
+
+def _keys(said: Any) -> set[str]:
+    """Every catalogue key a line is made of (its own and its parameters', nested)."""
+    if isinstance(said, Msg):
+        return {said.key}.union(*(_keys(v) for _k, v in said.params))
+    if isinstance(said, Capital):
+        return _keys(said.words)
+    if isinstance(said, (tuple, list)):
+        return set().union(*(_keys(v) for v in said)) if said else set()
+    return set()
+
+
+def _solo_game_events(seed: int, challenges: str) -> list[tuple[Any, Any]]:
+    """(state before, event) of a whole solo game played by random legal commands."""
+    from weather_tabletop.engine.chance import Rng
+    m = start(1, seed, challenges=challenges)
+    r = Rng(seed, 0x10C)
+    while not GAME.is_over(m.state):
+        legal = GAME.legal_commands(m.state, GAME.to_act(m.state)[0])
+        m.submit(legal[r.below(len(legal))])
+    s = m.snapshot_before(-1)
+    out = []
+    for group in m.active:
+        for e in group.events:
+            out.append((s, e))
+            s = GAME.apply(s, e)
+    return out
+
+
+def _hand_made(s: WMState) -> list[tuple[Any, Any]]:
+    """The lines a few random games may not reach: the player's decisions, the end conditions
+    and the Saboteurs' running out."""
+    events = [E.SecurityReportsTaken(0, 4, (7, 4, 5)), E.SecurityCalled(0, 4, 5, 7, 4),
+              E.SetRewardPending(WIND), E.SetRewardChosen(WIND, True),
+              E.SetRewardChosen(WIND, False), E.FundingPushedBack(0, 1, 1),
+              E.NoChemicalToTake(), E.NoReportToDiscard("fallback"), E.ReportsRemoved(2),
+              E.PlayerTurnBegan(0, 40, 7), E.PlayerTurnBegan(0, 40, NO_REPORT),
+              E.SaboteursJoined(35, 12, 0, ()), E.SaboteursJoined(35, 12, 2, (3, 10)),
+              E.NoChemicalForBot(RAIN, RAIN), E.SaboteurBotsReturned(RAIN, 2)]
+    events += [E.SoloDecided(r, why) for r, why in (("won", "good_name"), ("lost", "deck"),
+                                                    ("lost", "extreme"))]
+    events += [E.ReportDiscarded(4, why) for why in ("fallback", "set", "two_set")]
+    events += [E.BotPlacementFailed(loc, why) for loc in (GOVERNMENT, LAB, RND)
+               for why in ("no_bot", "no_space")] + [E.BotPlacementFailed(RND, "skipped")]
+    events += [E.TargetValueRaised(5, why, 2) for why in REASONS["wm.solo_event.tv_why"]]
+    events += [E.TokenSetResolved(WIND, ("G:1", "R:1"), 1, 3), E.TokenSetResolved(SUN, ("L:2",), 1, 2)]
+    events += [E.StartReportsRevealed((1, 3), ()), E.StartReportsRevealed((1, 3), (17,)),
+               E.StartReportsRevealed((1, 3), (17, 6))]
+    return [(s, e) for e in events]
+
+
+def _folded(s: WMState, fn: Any, *args: Any) -> list[tuple[Any, Any]]:
+    """(state before, event) of one rule step run on ``s``."""
+    out = []
+    for e in run(s, fn, *args).ev:
+        out.append((s, e))
+        s = GAME.apply(s, e)
+    return out
+
+
+def _rare_reasons() -> list[tuple[Any, Any]]:
+    """Small tables for the reasons a few random games seldom reach."""
+    lab = ((LATIV, EMPTY, EMPTY),) * 3 + ((EMPTY,) * 3,) * 2
+    only_sun = tuple((False, False, True, True, True) if w != SUN else (True,) * 5
+                     for w in range(5))
+    one_blue = tuple(("S0+", "S1-", "S2-") if w == RAIN else ("", "", "") for w in range(5))
+    return (
+        _folded(table(priority=GOV_RAIN_TOP, chems=chems(rain=1), gov_tokens=(0,) * 5),
+                S.government_actions, 1)
+        + _folded(table(priority=GOV_RAIN_TOP, chems=chems(rain=1, wind=1, sun=1), lab=lab,
+                        lab_tokens=(0, 2, 0, 2, 2)), S.lab_actions, 1)
+        + _folded(table(priority=GOV_SUN_BOTTOM, chems=chems(fog=1), rnd_tokens=(0,) * 5),
+                  S.rnd_actions, 1)
+        + _folded(table(chem_supply=only_sun), S.take_chemical)
+        + _folded(table(tokens=("G:2", "L:2", "R:2"), locks=(True, True, False, True, True),
+                        draw=(4,)), S.resolve_token_set)
+        + _folded(table(priority=GOV_RAIN_TOP, gov_grid=one_blue, bots=0), S.government_actions, 0)
+        + _folded(table(current=8, lativ_loc=OFFICE, lativ_space=-1), S.saboteur_turn))
+
+
+def test_every_solo_line_renders_in_both_languages():
+    """Issue 20: "each Saboteur turn played step by step with a one-line reason per step in the
+    log": every event kind of the Saboteurs, rendered with the state before it (as the log does)
+    and with another state (its fields only), in English and Traditional Chinese: each key it is
+    made of is in both catalogues, no field is left unfilled, and every key of the Saboteurs'
+    event catalogue is some line's."""
+    english, chinese = catalogue("en"), catalogue("zh-TW")
+    cases: list[tuple[Any, Any]] = []
+    for seed, challenges in ((1, "0"), (2, "cards:1+3+10"), (3, "cards:2+7+12"), (4, "3"),
+                             (5, "cards:4+11"), (6, "0"), (7, "0"), (8, "cards:6+9")):
+        cases += _solo_game_events(seed, challenges)
+    end = cases[-1][0]
+    cases += [(end, e) for _s, e in cases] + _hand_made(end) + _rare_reasons()
+    seen: set[type] = set()
+    used: set[str] = set()
+    try:
+        for s, e in cases:
+            if e.__class__ not in LINES:
+                continue
+            said = GAME.describe_event(s, e)
+            assert said, e
+            seen.add(e.__class__)
+            keys = _keys(said)
+            used |= keys
+            assert all(k in english and k in chinese for k in keys), (e, keys - set(chinese))
+            for lang in ("en", "zh-TW"):
+                set_language(lang)
+                text = tr(said)
+                assert text and "{" not in text and "wm." not in text, (lang, e, text)
+            set_language("en")
+    finally:
+        set_language("en")
+    assert seen == set(E.SOLO_EVENTS)
+    own = {k for k in json.loads((PACKAGE / "locale" / "en" / "solo_events.json").read_text(
+        "utf-8")) if k.startswith("wm.solo_event.")}
+    assert own <= used, sorted(own - used)

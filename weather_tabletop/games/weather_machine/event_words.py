@@ -378,7 +378,5 @@ def describe_event(s: WMState, e: Event) -> Said:
     line = LINES.get(e.__class__)
     if line is not None:
         return line(s, e)
-    if s.solo is not None:  # the Saboteurs' events (solo_words)
-        from .solo_words import describe_solo_event
-        return describe_solo_event(s, e)
-    return ""
+    from .solo_words import describe_solo_event  # the Saboteurs' events ("" for any other;
+    return describe_solo_event(s, e)  # SaboteursJoined comes before the state has its solo)
