@@ -470,6 +470,9 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels, SaboteurPanels):
         for loc, area in PANELS.items():
             if self._abs(L.r(*area)).collidepoint(pos):
                 return topics.get(loc)
+        if self.shown == PAGE and self._abs(L.r(*TABS)).bottom <= pos[1] and \
+                self._abs(L.lab()).collidepoint(pos):
+            return None  # the Saboteurs' page: the guide has no section on them yet
         for area, topic in ((OFFICE_ROWS, "research-tokens"), (VOUCHERS, "vouchers"),
                             (WORKSHOP, "workshop"), (LINE, "laboratory"), (GOALS, "laboratory"),
                             (GOAL_HAND, "laboratory"), (TABS, "laboratory")):
