@@ -676,6 +676,7 @@ def test_experiment_not_run():
     lab = ((SABOTEUR, EMPTY, EMPTY),) + ((EMPTY,) * 3,) * 4
     c = run(table(lab=lab), S.experiment_not_run, RAIN)
     assert of(c, ExtremeWeatherEscalated) and c.s.lab[RAIN][0] == SABOTEUR
+    assert kinds(c) == [E.SaboteurBotsStay, ExtremeWeatherEscalated]  # the line says why
     assert not run(table(lab=lab), S.experiment_not_run, RAIN, True).ev
     assert not run(table(), S.experiment_not_run, RAIN).ev
 

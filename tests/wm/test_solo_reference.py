@@ -623,7 +623,8 @@ def _hand_made(s: WMState) -> list[tuple[Any, Any]]:
               E.NoChemicalToTake(), E.NoReportToDiscard("fallback"), E.ReportsRemoved(2),
               E.PlayerTurnBegan(0, 40, 7), E.PlayerTurnBegan(0, 40, NO_REPORT),
               E.SaboteursJoined(35, 12, 0, ()), E.SaboteursJoined(35, 12, 2, (3, 10)),
-              E.NoChemicalForBot(RAIN, RAIN), E.SaboteurBotsReturned(RAIN, 2)]
+              E.NoChemicalForBot(RAIN, RAIN), E.SaboteurBotsReturned(RAIN, 2),
+              E.SaboteurBotsStay(RAIN, 1), E.SaboteurBotsStay(RAIN, 2)]
     events += [E.SoloDecided(r, why) for r, why in (("won", "good_name"), ("lost", "deck"),
                                                     ("lost", "extreme"))]
     events += [E.ReportDiscarded(4, why) for why in ("fallback", "set", "two_set")]

@@ -41,7 +41,8 @@ from .solo_events import (AgentMoved, AgentPlaced, BotPlacementFailed, ChemicalB
                           NoChemicalForBot, NoChemicalToTake, NoReportToDiscard, PlayerTurnBegan,
                           ReportDiscarded,
                           ReportDrawn, ReportPlayed, ReportsRemoved, ReportsShuffled,
-                          SaboteurBotPlaced, SaboteurBotsReturned, SaboteurPartPlaced,
+                          SaboteurBotPlaced, SaboteurBotsReturned, SaboteurBotsStay,
+                          SaboteurPartPlaced,
                           SaboteursJoined, SaboteursTookInitiative, SaboteurTurnBegan,
                           SecurityCalled, SecurityReportsTaken, SetRewardChosen, SetRewardPending, SoloDecided,
                           StartReportsRevealed, SubsidyFlipped, TargetValueRaised,
@@ -755,6 +756,7 @@ def experiment_not_run(c: Ctx, b: int, final: bool = False) -> None:
     """§4.6 the experiment does not run: with a Saboteur Bot in the branch a new Extreme Weather
     tile of its weather (the Bots stay); §5.4: none in the final Phase B."""
     if SABOTEUR in c.s.lab[b] and not final:
+        c.emit(SaboteurBotsStay(b, c.s.lab[b].count(SABOTEUR)))
         place_extreme(c, b)
 
 

@@ -290,6 +290,14 @@ class SaboteurBotsReturned(Event):
 
 
 @dataclass(frozen=True)
+class SaboteurBotsStay(Event):
+    """§4.6: the experiment does not run with ``n`` Saboteur Bots in the branch: they stay, and a
+    new Extreme Weather tile of its weather follows."""
+    branch: int
+    n: int
+
+
+@dataclass(frozen=True)
 class FundingPushedBack(Event):
     """§4.7 Creative Accounting: a Funding marker of the player moved back ``n`` spaces."""
     seat: int
@@ -322,7 +330,8 @@ SOLO_EVENTS = (SaboteursJoined, HideoutChemicalsDrawn, ReportsShuffled, StartRep
                HideoutChemicalReturned, SubsidyFlipped, SaboteurBotPlaced, SaboteurPartPlaced,
                ChemicalBesideBot, NoChemicalForBot, HideoutTokenTaken, HideoutAwardTaken,
                BotPlacementFailed, TokenSetResolved, SetRewardPending, SetRewardChosen,
-               SaboteurBotsReturned, FundingPushedBack, SoloDecided, SecurityReportsTaken)
+               SaboteurBotsReturned, SaboteurBotsStay, FundingPushedBack, SoloDecided,
+               SecurityReportsTaken)
 
 
 # -- how they change the state -----------------------------------------------------------------
@@ -515,6 +524,7 @@ def _solo_decided(s: WMState, e: SoloDecided) -> WMState:
 
 
 @applies(SecurityReportsTaken)
+@applies(SaboteurBotsStay)
 @applies(SaboteurTurnBegan)
 @applies(NoReportToDiscard)
 @applies(NoChemicalToTake)

@@ -341,6 +341,8 @@ LINES: dict[type, Callable[[WMState, Any], Said]] = {
                                         else "wm.solo_event.set_reward_tv", name=name_of(s, 0)),
     E.SaboteurBotsReturned: _w("wm.solo_event.bots_returned", n=lambda s, e: e.n,
                                weather=lambda s, e: T.weather(e.branch)),
+    E.SaboteurBotsStay: _w("wm.solo_event.bots_stay", n=lambda s, e: e.n,
+                           weather=lambda s, e: T.weather(e.branch)),
     E.FundingPushedBack: _w("wm.solo_event.funding_back", name=lambda s, e: name_of(s, e.seat),
                             track=lambda s, e: T.track(e.track), n=lambda s, e: e.n),
     E.SoloDecided: _decided,
