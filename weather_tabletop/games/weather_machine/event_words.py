@@ -52,6 +52,8 @@ def trigger_words(s: WMState, t: Trigger) -> Msg:
 def _goals_dealt(s: WMState, e: E.GoalTilesDealt) -> Said:
     if not e.goals:
         return ""
+    if s.players == 1:  # solo §2.3 step 4: six tiles drawn at random (solo_events.json)
+        return msg("wm.solo_event.goals_drawn", name=name_of(s, e.seat), n=len(e.goals))
     return msg("wm.event.setup_goals", name=name_of(s, e.seat), set=D.goals[e.goals[0]].set)
 
 
