@@ -628,6 +628,8 @@ def _hand_made(s: WMState) -> list[tuple[Any, Any]]:
     events += [E.SoloDecided(r, why) for r, why in (("won", "good_name"), ("lost", "deck"),
                                                     ("lost", "extreme"))]
     events += [E.ReportDiscarded(4, why) for why in ("fallback", "set", "two_set")]
+    events += [E.SoloCompared(0, 80, 80, False, why)
+               for why in REASONS["wm.solo_event.compared"]]
     events += [E.BotPlacementFailed(loc, why) for loc in (GOVERNMENT, LAB, RND)
                for why in ("no_bot", "no_space")] + [E.BotPlacementFailed(RND, "skipped")]
     events += [E.TargetValueRaised(5, why, 2) for why in REASONS["wm.solo_event.tv_why"]]
@@ -703,3 +705,26 @@ def test_every_solo_line_renders_in_both_languages():
     own = {k for k in json.loads((PACKAGE / "locale" / "en" / "solo_events.json").read_text(
         "utf-8")) if k.startswith("wm.solo_event.")}
     assert own <= used, sorted(own - used)
+
+
+def test_final_comparison_says_why():
+    """§5.2: "You win if your final CP is higher than the final TV. A tie is a loss"; §5.5:
+    "Nobel Laureate: you cannot win without the Nobel Prize. Only Overachievers Apply: you cannot
+    win unless you meet at least 5 of the Goal tiles ... Publish or Perish: only an immediate
+    victory counts": the end says which, and agrees with the result."""
+    def compared(cp: int, challenges: tuple[int, ...] = ()) -> Any:
+        s = with_player(table(tv=70, challenges=challenges), 0, cp=cp)
+        return of(run(s, S.final_comparison, 0), E.SoloCompared)[0]
+
+    assert (compared(71).won, compared(71).why) == (True, "above")
+    assert (compared(70).won, compared(70).why) == (False, "tie")
+    assert (compared(60).won, compared(60).why) == (False, "below")
+    assert (compared(71, (4,)).won, compared(71, (4,)).why) == (False, "nobel")
+    assert (compared(71, (5,)).won, compared(71, (5,)).why) == (False, "goals")
+    assert (compared(90, (12,)).won, compared(90, (12,)).why) == (False, "immediate_only")
+    s = at_step(with_player(table(tv=40), 0, cp=71), ("final_place", 0))
+    from tests.wm.helpers import run as play
+    said = [e for e in GAME.decide(s, C.Done(0)) if isinstance(e, E.SoloCompared)]
+    assert said == [E.SoloCompared(0, 71, 70, True, "above")]
+    end = play(s, C.Done(0))
+    assert end.solo.tv == 70 and GAME.scores(end)[0].rank == 1

@@ -37,7 +37,8 @@ from .research import (build_prototype, chemicals_exchange, finish_prototype, re
 from .rounds import income, lativ_home, phase_b, phase_c, start_round
 from .scoring import final_scores
 from .saboteurs import (activation_tv, call_security, choose_set_reward, end_of_player_turn,
-                        experiment_not_run, final_tv, funding_back, saboteur_turn,
+                        experiment_not_run, final_comparison, final_tv, funding_back,
+                        saboteur_turn,
                         saboteurs_experiment, saboteurs_income, start_of_player_turn,
                         take_security_reports)
 from .state import (EMPTY, ExperimentNotRun, FundingBack, PlayerTurnEnd, PlayerTurnStart,
@@ -414,6 +415,7 @@ def _government_check(c: Ctx, step: GovernmentCheck) -> None:
 def _final_scoring(c: Ctx, step: FinalScoring) -> None:
     if c.s.solo is not None and not c.s.solo.outcome[0]:
         final_tv(c)  # solo §5.4 step 2
+        final_comparison(c, 0)  # solo §5.2-§5.5, said
     c.emit(GameEnded())
     c.set_stack((), ())
     for line in sorted(final_scores(c.s), key=lambda x: (x.rank, x.seat)):

@@ -44,7 +44,8 @@ from .solo_events import (AgentMoved, AgentPlaced, BotPlacementFailed, ChemicalB
                           SaboteurBotPlaced, SaboteurBotsReturned, SaboteurBotsStay,
                           SaboteurPartPlaced,
                           SaboteursJoined, SaboteursTookInitiative, SaboteurTurnBegan,
-                          SecurityCalled, SecurityReportsTaken, SetRewardChosen, SetRewardPending, SoloDecided,
+                          SecurityCalled, SecurityReportsTaken, SetRewardChosen, SetRewardPending,
+                          SoloCompared, SoloDecided,
                           StartReportsRevealed, SubsidyFlipped, TargetValueRaised,
                           TokenSetResolved)
 from .solo_state import NO_REPORT, SABOTEUR, SABOTEURS_SEAT, TOKEN_COLOUR, SoloState
@@ -841,6 +842,24 @@ def end_of_player_turn(c: Ctx) -> None:
 def final_tv(c: Ctx) -> None:
     """§5.4 step 2: the Saboteurs raise the TV by 30 and score nothing else."""
     raise_tv(c, TV.end_game, "end_game")
+
+
+def final_comparison(c: Ctx, seat: int) -> None:
+    """§5.2-§5.5 said: the final CP against the final TV, and why the game is won or lost (a tie
+    loses; Publish or Perish, Nobel Laureate and Only Overachievers Apply forbid a win)."""
+    s = c.s
+    cp, tv = final_total(s, seat), solo(s).tv
+    if solo(s).effects(WinOnlyImmediate):
+        why = "immediate_only"
+    elif cp < tv or (cp == tv and not SOLO.end.tie_wins):
+        why = "tie" if cp == tv else "below"
+    elif solo(s).effects(WinRequiresNobel) and not s.pl[seat].nobel:
+        why = "nobel"
+    elif not restrictions_met(s, seat):
+        why = "goals"
+    else:
+        why = "above"
+    c.emit(SoloCompared(seat, cp, tv, player_won(s, seat), why))
 
 
 def final_total(s: WMState, seat: int) -> int:

@@ -314,6 +314,18 @@ class SoloDecided(Event):
 
 
 @dataclass(frozen=True)
+class SoloCompared(Event):
+    """§5.2-§5.5: at the end (no immediate result) the player's final ``cp`` against the final
+    Target Value ``tv``: ``won`` or not, and ``why`` (above, tie, below, or the Challenge card
+    that forbids the win: nobel, goals, immediate_only)."""
+    seat: int
+    cp: int
+    tv: int
+    won: bool
+    why: str
+
+
+@dataclass(frozen=True)
 class SecurityReportsTaken(Event):
     """§3.5 Call Security, begun: the player takes the current report and the top 2 cards of the
     draw pile in hand (``cards``, turned up for them), to give each a role (``SecurityCalled``)."""
@@ -331,7 +343,7 @@ SOLO_EVENTS = (SaboteursJoined, HideoutChemicalsDrawn, ReportsShuffled, StartRep
                ChemicalBesideBot, NoChemicalForBot, HideoutTokenTaken, HideoutAwardTaken,
                BotPlacementFailed, TokenSetResolved, SetRewardPending, SetRewardChosen,
                SaboteurBotsReturned, SaboteurBotsStay, FundingPushedBack, SoloDecided,
-               SecurityReportsTaken)
+               SecurityReportsTaken, SoloCompared)
 
 
 # -- how they change the state -----------------------------------------------------------------
@@ -525,6 +537,7 @@ def _solo_decided(s: WMState, e: SoloDecided) -> WMState:
 
 @applies(SecurityReportsTaken)
 @applies(SaboteurBotsStay)
+@applies(SoloCompared)
 @applies(SaboteurTurnBegan)
 @applies(NoReportToDiscard)
 @applies(NoChemicalToTake)

@@ -24,7 +24,7 @@ from . import words as T
 from .context import name_of
 from .data import GOVERNMENT, LAB, OFFICE, RND, SUPPLY
 from .event_words import Capital, Said
-from .solo_data import AGENTS, FOLLOW_LATIV, SOLO
+from .solo_data import AGENTS, FOLLOW_LATIV, SOLO, WinRequiresGoals
 from .solo_state import NO_REPORT
 from .state import WMState
 
@@ -280,6 +280,11 @@ def _set(s: WMState, e: E.TokenSetResolved) -> Said:
                citation=msg(f"wm.solo_event.citation.{lock}", weather=T.weather(e.weather)))
 
 
+def _goals_needed(s: WMState) -> int:
+    """Only Overachievers Apply: the Goal tiles a win needs (§5.5)."""
+    return max((x.n for x in s.solo.effects(WinRequiresGoals)), default=0) if s.solo else 0
+
+
 def _decided(s: WMState, e: E.SoloDecided) -> Said:
     return msg(f"wm.solo_event.decided.{e.why}", name=name_of(s, 0))
 
@@ -346,6 +351,8 @@ LINES: dict[type, Callable[[WMState, Any], Said]] = {
     E.FundingPushedBack: _w("wm.solo_event.funding_back", name=lambda s, e: name_of(s, e.seat),
                             track=lambda s, e: T.track(e.track), n=lambda s, e: e.n),
     E.SoloDecided: _decided,
+    E.SoloCompared: lambda s, e: msg(f"wm.solo_event.compared.{e.why}", name=name_of(s, e.seat),
+                                     cp=e.cp, tv=e.tv, goals=_goals_needed(s)),
 }
 
 #: every reason key a line may take, by the event field that names it (for the catalogue test)
@@ -364,6 +371,7 @@ REASONS = {
     "wm.solo_event.skip": ("office", "here", "full"),
     "wm.solo_event.citation": ("locked", "unlocked", "unlocked_three"),
     "wm.solo_event.decided": ("deck", "extreme", "good_name"),
+    "wm.solo_event.compared": ("above", "tie", "below", "nobel", "goals", "immediate_only"),
 }
 
 
