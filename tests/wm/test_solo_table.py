@@ -22,7 +22,8 @@ from tests.ui.helpers import mouse, open_table, post  # noqa: E402
 from tests.wm.helpers import solo_states  # noqa: E402
 from tests.wm.test_view_layout import SIZES  # noqa: E402
 from weather_tabletop.engine.protocol import GameConfig, SeatConfig  # noqa: E402
-from weather_tabletop.games.weather_machine.commands import AssignReports, CallSecurity  # noqa: E402
+from weather_tabletop.games.weather_machine.commands import (AssignReports,  # noqa: E402
+                                                             CallSecurity)
 from weather_tabletop.games.weather_machine.rules import GAME  # noqa: E402
 from weather_tabletop.games.weather_machine.solo_data import SOLO  # noqa: E402
 from weather_tabletop.games.weather_machine.solo_state import NO_REPORT, SABOTEUR  # noqa: E402

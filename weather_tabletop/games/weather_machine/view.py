@@ -29,9 +29,13 @@ every label is fitted to the space it owns (``ctx.text.box``, never below 12 pix
 label cut short has its whole text as the tooltip of its spot. With colour-blind markings every
 player piece shows its colour's shape (:func:`~weather_tabletop.ui.table_view.shape_of`).
 
+Solo (issue 20): the Saboteurs' Bots and agents on the board, their tab and page (shown in the
+Laboratory's place while they act or a decision is about them), the Call Security buttons (a
+click submits ``CallSecurity``) and their turn step by step are drawn by :mod:`.view_solo`.
+
 Modules: this one holds the view's protocol, its helpers, the staged redraw, the Phase B steps
 and the choice dialog; the main board's panels are drawn by :mod:`.view_board`, the players'
-tabs and Laboratory by :mod:`.view_lab`; texts are catalogue messages (``locale/en/view.json``,
+tabs and Laboratory by :mod:`.view_lab`, the Saboteurs by :mod:`.view_solo`; texts are catalogue messages (``locale/en/view.json``,
 put together by :mod:`.view_text`), rendered in the reader's language when drawn or asked.
 
 Surfaces: panel frames are one surface per size; everything the state decides is drawn once per
@@ -62,7 +66,7 @@ from .commands import (AcquireChemical, CallSecurity, ConstructBot, ExtendWorksh
                        PlaceTile, PlaceToken, Research, ReturnChemical, SellPart, SetGoal,
                        WorkOnExperiment)
 from .data import GOVERNMENT, LAB, OFFICE, RND, SUPPLY
-from .solo_state import SABOTEUR, SABOTEURS_SEAT
+from .solo_state import SABOTEURS_SEAT
 from .state import EMPTY, LATIV, WMState
 from .view_board import BoardPanels
 from .view_lab import LaboratoryPanels

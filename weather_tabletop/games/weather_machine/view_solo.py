@@ -330,8 +330,9 @@ class SaboteurPanels:
             chem = self.paint.tinted("chemical", L.n(14), va.CHEM_RGB[card.weather])
             surf.blit(chem, chem.get_rect(center=L.p(x + 14 + k * (cw + 2), y + 67)))
             self._arrow(surf, L.p(x + 32 + k * (cw + 2), y + 67), L.n(6), card.arrow == "top")
-            self._label(surf, T.weather(card.weather), L.r(x + 40 + k * (cw + 2), y + 58, cw - 42, 17),
-                        12, theme.INK, align="left")
+            self._label(surf, T.weather(card.weather),
+                        L.r(x + 40 + k * (cw + 2), y + 58, cw - 42, 17), 12, theme.INK,
+                        align="left")
             self._tip(r, msg("wm.view.solo.card_tip", report=card.name(),
                              agent=msg(f"wm.solo.agent.{AGENTS[card.agent]}"),
                              location=location_words(card.location),
@@ -424,9 +425,9 @@ class SaboteurPanels:
                 self._label(surf, msg(card.title), pygame.Rect(r.x + L.n(4), r.y + L.n(1),
                                                                r.w - L.n(8), head),
                             12, theme.INK, bold=True, align="left")
-                self._label(surf, effect, pygame.Rect(r.x + L.n(4), r.y + L.n(1) + head, r.w - L.n(8),
-                                                      r.h - head - L.n(2)), 12, theme.INK_SOFT,
-                            align="left", valign="top")
+                body = pygame.Rect(r.x + L.n(4), r.y + L.n(1) + head, r.w - L.n(8),
+                                   r.h - head - L.n(2))
+                self._label(surf, effect, body, 12, theme.INK_SOFT, align="left", valign="top")
             else:
                 self._label(surf, msg(card.title), r.inflate(-L.n(8), 0), 12, theme.INK, bold=True,
                             align="left")
@@ -462,7 +463,7 @@ class SaboteurPanels:
 
     # -- their turn, step by step (§4.3) ------------------------------------------------------
 
-    def _saboteur_steps(self, a: WMState, b: WMState) -> list[tuple[tuple[float, float, float, float], str]]:
+    def _saboteur_steps(self, a: WMState, b: WMState) -> list[tuple[tuple[float, ...], str]]:
         """What a Saboteur turn changed between two states, a step each (design rectangle,
         caption): the agent's move (§4.3 steps 1-2), the Bots placed (§4.4), the Hideout, the
         Target Value and the next report (step 6). The log has the rules' reasons."""
@@ -470,7 +471,7 @@ class SaboteurPanels:
             return []
         if a.solo.deck.current == NO_REPORT:
             return []  # the setup placing them
-        steps: list[tuple[tuple[float, float, float, float], str]] = []
+        steps: list[tuple[tuple[float, ...], str]] = []
         for ag, (old, new) in enumerate(zip(a.solo.agents, b.solo.agents)):
             if old != new and new[0] in PANELS:
                 cx, cy = space_centre(PANELS[new[0]], new[1])
