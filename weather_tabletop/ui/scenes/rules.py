@@ -1,9 +1,15 @@
 """The rules: the game's player's guide (``guide.toml``, drawn by :class:`GuideView`, with a
 search box and its sections listed) when it ships one; else a ``rules_summary.md`` beside its
-rules; else what the game itself declares (players, options and its commands; the test game)."""
+rules; else what the game itself declares (players, options and its commands; the test game).
+
+A game may also write guide sections from its message catalogue (``games/<game>/guide_more.py``:
+``sections()`` gives each with the id of the section it follows), e.g. Weather Machine's list of
+the readings its solo mode chose, which the rules name by catalogue key."""
 
 from __future__ import annotations
 
+import dataclasses
+import importlib
 import importlib.resources
 import re
 
@@ -95,6 +101,23 @@ def _reflow(text: str) -> list[str]:
     return out
 
 
+def with_game_sections(book: guide.Guide, game_id: str) -> guide.Guide:
+    """``book`` with the sections the game writes from its catalogue, each after the section it
+    names (at the end when that section is missing)."""
+    name = f"weather_tabletop.games.{game_id.replace('-', '_')}.guide_more"
+    try:
+        more = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return book
+    sections = list(book.sections)
+    for after, section in more.sections():
+        at = next((k + 1 for k, s in enumerate(sections) if s.id == after), len(sections))
+        sections.insert(at, section)
+    return dataclasses.replace(book, sections=tuple(sections))
+
+
 class RulesScene(Scene):
     def __init__(self, app, game_id: str | None = None, section: str | None = None) -> None:
         """``section``: open the guide at this section (the table's "?" and F1)."""
@@ -132,6 +155,8 @@ class RulesScene(Scene):
                 [(tr(games.get(g).title), g) for g in games.available()], self.game_id)
             right -= pw + self.px(16)
         book = guide.load(self.game_id) if self.game_id is not None else None
+        if book is not None:
+            book = with_game_sections(book, self.game_id)
         body = pygame.Rect(m, top + head_h + self.px(12), w - 2 * m, 0)
         body.h = h - body.y - min(self.px(24), h // 30)
         at = self.view.current() if self.view is not None else self.section
