@@ -141,8 +141,10 @@ def _agent_moved(s: WMState, e: E.AgentMoved) -> Said:
     else:
         where = msg("wm.solo_event.where_shown", shown=shown)
     side = "supply" if e.location == SUPPLY else ("left", "middle", "right")[e.space]
-    key = ("wm.solo_event.agent_moved_lativ" if before and s.lativ_loc == e.location
-           else "wm.solo_event.agent_moved")
+    key = "wm.solo_event.agent_moved"
+    if before and s.lativ_loc == e.location:  # Step 4
+        follows = e.shown == FOLLOW_LATIV and not e.skipped
+        key = "wm.solo_event.agent_moved_follow" if follows else "wm.solo_event.agent_moved_lativ"
     return msg(key, agent=agent(e.agent), space=T.space(e.location, e.space), where=where,
                why=msg(f"wm.solo_event.space_why.{side}"))
 
