@@ -221,3 +221,20 @@ def test_a_saboteur_turn_is_shown_step_by_step_on_their_page(states):
     view.draw(pygame.Surface((1010, 640)), GAME.view(b, seat), seat)
     assert view.steps and "goes to" in view.steps[0][1]
     assert view.shown == PAGE
+
+
+def test_saboteur_bots_leaving_a_branch_in_phase_b_are_named(states):
+    """§4.6: when the experiment runs, the Saboteurs' Bots go back to the Hideout; the step names
+    them (not Lativ's Bots) and the Target Value's rise follows."""
+    pairs = [(a, b) for a, b in zip(states, states[1:]) for br in range(5)
+             if SABOTEUR in a.lab[br] and SABOTEUR not in b.lab[br]]
+    if not pairs:
+        pytest.skip("no experiment with Saboteur Bots ran in these games")
+    a, b = pairs[0]
+    view, _d, _s, _v = draw(a, (1010, 640))
+    seat = GAME.to_act(b)[0] if GAME.to_act(b) else 0
+    view.draw(pygame.Surface((1010, 640)), GAME.view(b, seat), seat)
+    captions = [c for _r, c in view.steps]
+    assert any("Phase B" in c and "the Saboteurs" in c for c in captions), captions
+    if b.solo.tv != a.solo.tv:
+        assert any(c.startswith("Target Value") for c in captions), captions

@@ -66,7 +66,7 @@ from .commands import (AcquireChemical, CallSecurity, ConstructBot, ExtendWorksh
                        PlaceTile, PlaceToken, Research, ReturnChemical, SellPart, SetGoal,
                        WorkOnExperiment)
 from .data import GOVERNMENT, LAB, OFFICE, RND, SUPPLY
-from .solo_state import SABOTEURS_SEAT
+from .solo_state import SABOTEUR, SABOTEURS_SEAT
 from .state import EMPTY, LATIV, WMState
 from .view_board import BoardPanels
 from .view_lab import LaboratoryPanels
@@ -297,10 +297,12 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels, SaboteurPanels):
             if not left:
                 continue
             mine = sorted({x for x in left if x >= 0})
-            key = ("wm.view.step.both_leave" if mine and LATIV in left else
-                   "wm.view.step.bots_leave" if mine else "wm.view.step.lativ_bots_leave")
+            names = tuple(self._who(x) for x in mine) + (  # solo §4.6: theirs go to the Hideout
+                (shown(msg("wm.solo.saboteurs")),) if SABOTEUR in left else ())
+            key = ("wm.view.step.both_leave" if names and LATIV in left else
+                   "wm.view.step.bots_leave" if names else "wm.view.step.lativ_bots_leave")
             steps.append(((315 + br * 60, 150, 60, 82),
-                          tr(key, weather=T.weather(br), names=tuple(self._who(x) for x in mine))))
+                          tr(key, weather=T.weather(br), names=names)))
         if len(steps) == sab and b.assistant == a.assistant:
             if sab:
                 self._show_steps(steps, sab)
@@ -320,6 +322,8 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels, SaboteurPanels):
             if gain:
                 steps.append((TABS, tr("wm.view.step.cp_gain" if gain > 0 else "wm.view.step.cp_loss",
                                        name=self._who(seat), n=gain, total=b.pl[seat].cp)))
+        if a.solo is not None and b.solo is not None and b.solo.tv != a.solo.tv and not sab:
+            steps.append(self._tv_step(a, b))  # solo §4.6: the Saboteurs' Bots score the TV
         self._show_steps(steps, sab)
 
     def _show_steps(self, steps: list[tuple[tuple[float, float, float, float], str]],

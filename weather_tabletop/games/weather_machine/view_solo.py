@@ -501,14 +501,19 @@ class SaboteurPanels:
         if b.solo.hideout != a.solo.hideout:
             steps.append((HIDEOUT, tr("wm.view.solo.step.hideout")))
         if b.solo.tv != a.solo.tv:
-            tw = (TABS[2] - 4) / 2
-            steps.append(((TABS[0] + tw + 4, TABS[1], tw, TABS[3]), tr(
-                "wm.view.solo.step.tv", a=a.solo.tv, b=b.solo.tv)))
+            steps.append(self._tv_step(a, b))
         if b.solo.deck.current != a.solo.deck.current:
             steps.append((REPORT, tr("wm.view.solo.step.report", report=(
                 SOLO.report(b.solo.deck.current).name() if b.solo.deck.current != NO_REPORT
                 else msg("wm.view.solo.no_report")))))
         return steps
+
+    @staticmethod
+    def _tv_step(a: WMState, b: WMState) -> tuple[tuple[float, ...], str]:
+        """The Target Value rising (§4.5.1), shown on the Saboteurs' tab."""
+        tw = (TABS[2] - 4) / 2
+        return ((TABS[0] + tw + 4, TABS[1], tw, TABS[3]),
+                tr("wm.view.solo.step.tv", a=a.solo.tv, b=b.solo.tv))
 
     # -- Call Security (§3.5) ----------------------------------------------------------------
 
