@@ -207,6 +207,15 @@ def test_the_call_security_button_submits_call_security(app):
     post(app, mouse(pygame.MOUSEBUTTONDOWN, rect.center), mouse(pygame.MOUSEBUTTONUP, rect.center))
     assert match.version == before + 1 and match.log[before].command == command
     assert match.state.stack[-1].kind == "solo_security"
+    # the roles are given by a click on a row of the choice dialog, the three reports on the
+    # Saboteurs' page beside it
+    view.pieces(scene.view_state, scene.viewer)
+    assert view.shown == PAGE
+    row, roles = view._choice_rows[1]
+    assert isinstance(roles, AssignReports)
+    post(app, mouse(pygame.MOUSEBUTTONDOWN, row.center), mouse(pygame.MOUSEBUTTONUP, row.center))
+    assert match.log[before + 1].command == roles
+    assert match.state.solo.deck.current == roles.current
 
 
 def test_a_saboteur_turn_is_shown_step_by_step_on_their_page(states):
