@@ -481,6 +481,8 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels, SaboteurPanels):
         if self.shown == PAGE and self._abs(L.r(*TABS)).bottom <= pos[1] and \
                 self._abs(L.lab()).collidepoint(pos):
             return None  # the Saboteurs' page: the guide has no section on them yet
+        if any(seat == PAGE and r.collidepoint(pos) for r, seat in self._tabs):
+            return None  # their tab, likewise
         for area, topic in ((OFFICE_ROWS, "research-tokens"), (VOUCHERS, "vouchers"),
                             (WORKSHOP, "workshop"), (LINE, "laboratory"), (GOALS, "laboratory"),
                             (GOAL_HAND, "laboratory"), (TABS, "laboratory")):
