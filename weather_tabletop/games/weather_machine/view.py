@@ -90,6 +90,7 @@ GUIDE_STEPS = {
     "exp_pay": "experiment-pay", "exp_benefit": "experiment-benefit",
     "place_now": "experiment-token", "to_line": "experiment-bots-back",
     "exp_keep": "experiment-not-run", "final_place": "final-placement",
+    "solo_security": "solo-security", "solo_set": "solo-set",
 }
 #: the actions step of each Location
 GUIDE_ACTIONS = {SUPPLY: "supply-actions", GOVERNMENT: "government-actions", LAB: "lab-actions",
@@ -480,9 +481,9 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels, SaboteurPanels):
                 return topics.get(loc)
         if self.shown == PAGE and self._abs(L.r(*TABS)).bottom <= pos[1] and \
                 self._abs(L.lab()).collidepoint(pos):
-            return None  # the Saboteurs' page: the guide has no section on them yet
+            return "solo"  # the Saboteurs' page
         if any(seat == PAGE and r.collidepoint(pos) for r, seat in self._tabs):
-            return None  # their tab, likewise
+            return "solo"  # their tab
         for area, topic in ((OFFICE_ROWS, "research-tokens"), (VOUCHERS, "vouchers"),
                             (WORKSHOP, "workshop"), (LINE, "laboratory"), (GOALS, "laboratory"),
                             (GOAL_HAND, "laboratory"), (TABS, "laboratory")):
