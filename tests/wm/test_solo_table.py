@@ -247,3 +247,16 @@ def test_saboteur_bots_leaving_a_branch_in_phase_b_are_named(states):
     assert any("Phase B" in c and "the Saboteurs" in c for c in captions), captions
     if b.solo.tv != a.solo.tv:
         assert any(c.startswith("Target Value") for c in captions), captions
+
+
+def test_f1_over_the_saboteurs_opens_the_guides_solo_section(states):
+    from weather_tabletop.games.weather_machine.view import guide_step
+
+    state = picked(states)[1]
+    view, _d, _s, _v = draw(state, (1010, 640), page=True)
+    assert view.guide_topic_at(view.L.r(100, 1200, 10, 10).center) == "solo"
+    tab = next(r for r, s in view._tabs if s == PAGE)
+    assert view.guide_topic_at(tab.center) == "solo"
+    for kind, step in (("solo_security", "solo-security"), ("solo_set", "solo-set")):
+        s = next(x for x in states if x.stack and x.stack[-1].kind == kind)
+        assert guide_step(s) == step
