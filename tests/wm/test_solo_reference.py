@@ -67,6 +67,7 @@ Reference step                                            Test
 §4.4.1 Supply 1 Initiative / +2 TV; 2 Chemicals           test_saboteurs::test_supply_initiative_and_two_chemicals
 §4.4.1 (7.G7) nothing paid or gained in the Supply        here::test_supply_agent_pays_and_gains_nothing
 §4.4.2 "&" a Chemical, b Subsidy flipped                  test_saboteurs::test_government_and_version
+§4.4.2 b the column in base weather order                 here::test_subsidy_flip_column_follows_the_base_order
 §4.4.2 G1-G3                                              test_saboteurs::test_government_g1_to_g3
 §4.4.2 G1.4 the arrow picks the space (7.G6)              here::test_government_arrow_picks_among_matching_spaces
 §4.4.2 G4 activation                                      test_saboteurs::test_government_g4_activation
@@ -77,6 +78,7 @@ Reference step                                            Test
 §4.4.3 L1.6 the Chemical back; L1.7 no token now          here::test_lab_pays_its_chemical_and_takes_no_token
 §4.4.3 L1.8 fallback, the Award kept                      test_saboteurs::test_lab_fallback_keeps_award
 §4.4.4 R1, R2 (yes / no)                                  test_saboteurs::test_rnd_r1_r2
+§4.4.4 R1.2 the arrow (Bottom)                            here::test_rnd_r1_arrow_picks_top_or_bottom
 §4.4.4 R3, R4                                             test_saboteurs::test_rnd_r3_r4
 §4.4.4 no bottom-space cost, no benefit, no Funding       here::test_rnd_pays_no_cost_and_gains_nothing
 §4.4.4 R3.5 fallback, R1 and R2 stand                     here::test_rnd_fallback_keeps_r1_and_r2
@@ -102,16 +104,19 @@ Reference step                                            Test
 §4.7 Phase C: income, Jamming, Creative Accounting        test_solo_flow::test_phase_c_income, test_saboteurs::test_income_changes
 §4.7 no income step without Lativ in his Office           here::test_phase_c_without_lativ_in_his_office
 §5.1 immediate victory                                    test_saboteurs::test_immediate_victory
+§5.1 the 5th space counted from 0                         here::test_immediate_victory_counts_funding_spaces_from_zero
 §5.1 + §5.5 restrictions bind the immediate victory too   here::test_immediate_victory_needs_the_challenge_restrictions
 §5.2 the normal triggers, the Saboteurs' Bots too         here::test_saboteurs_trigger_the_end
-§5.2 win above the TV, a tie loses                        test_saboteurs::test_final_scoring_and_result, test_solo_flow::test_final_scoring_adds_thirty_and_ties_lose
+§5.2 win above the TV, a tie loses                        test_saboteurs::test_final_scoring_and_result, test_solo_flow::test_final_scoring_adds_thirty_and_ties_lose,
+                                                          here::test_final_comparison_says_why
 §5.3 two Level 3 tiles at the end of your turn            test_saboteurs::test_immediate_loss_extreme_weather, test_solo_flow::test_immediate_results_end_the_game
 §5.3 ... only at the end of your turn                     here::test_level_three_loss_is_checked_at_the_end_of_your_turn
 §5.3 the deck exhausted (7.G2 and the app's option)       test_saboteurs::test_step0_clock_check
 §5.4 final Phase B: no new Extreme Weather tile           test_saboteurs::test_experiment_not_run, here::test_final_experiment_places_no_tile
 §5.4 +30, your scoring, the comparison                    test_solo_flow::test_final_scoring_adds_thirty_and_ties_lose
-§5.5 Nobel Laureate, Only Overachievers, Publish/Perish   test_saboteurs::test_final_scoring_and_result
+§5.5 Nobel Laureate, Only Overachievers, Publish/Perish   test_saboteurs::test_final_scoring_and_result, here::test_final_comparison_says_why
 §5.6 the five levels                                      test_solo_data::test_each_ladder_level_is_the_references_row, test_solo_flow::test_the_ladder_is_evaluated
+issue 20: every Saboteur step's log line, en and zh-TW     here::test_every_solo_line_renders_in_both_languages
 §6 the 12 cards' data                                     test_solo_data::test_each_challenge_card_is_the_references_row
 §6 #1 Fully Stocked Opponents                             test_saboteurs::test_setup_challenges
 §6 #2 Jamming Devices                                     test_saboteurs::test_income_changes, test_solo_flow::test_phase_c_income
@@ -728,3 +733,41 @@ def test_final_comparison_says_why():
     assert said == [E.SoloCompared(0, 71, 70, True, "above")]
     end = play(s, C.Done(0))
     assert end.solo.tv == 70 and GAME.scores(end)[0].rank == 1
+
+
+def test_immediate_victory_counts_funding_spaces_from_zero():
+    """§5.1: "at least 2 of your Funding markers are on or beyond the 5th space of their track.
+    The starting space counts as space 0": with four Goal tiles met either way (three Funding
+    tiles of 4 and a Citation), markers on spaces 5, 4, 4 do not win, on 5, 5, 4 they do."""
+    goals = tuple((i, g, False) for i, g in enumerate((2, 5, 8, 13)))
+
+    def player(funding: tuple[int, int, int]) -> WMState:
+        return with_player(table(tv=35), 0, cp=40, funding=funding, goals_set=goals, citations=1)
+
+    assert S.goals_met(player((5, 4, 4)), 0) == 4 == S.goals_met(player((5, 5, 4)), 0)
+    assert not S.immediate_victory(player((5, 4, 4)), 0)
+    assert S.immediate_victory(player((5, 5, 4)), 0)
+    assert not S.immediate_victory(with_player(player((5, 5, 4)), 0, cp=35), 0)  # not above
+
+
+def test_rnd_r1_arrow_picks_top_or_bottom():
+    """§4.4.4 R1: "1. Go through the base weather order and take the first branch that has an
+    empty Research space. 2. The arrow picks the topmost or bottommost empty space in it":
+    priority Rain, Bottom (report 12): Rain's bottom space; Rain's full: Wind's."""
+    c = run(table(priority=12), S.rnd_actions, 0)
+    first = of(c, E.SaboteurBotPlaced)[0]
+    assert (first.branch, first.space, first.why) == (RAIN, 0, "free")
+    rnd = ((SABOTEUR,) * 3,) + ((EMPTY,) * 3,) * 4
+    first = of(run(table(priority=12, rnd=rnd, bots=9), S.rnd_actions, 0), E.SaboteurBotPlaced)[0]
+    assert (first.branch, first.space) == (WIND, 0)
+
+
+def test_subsidy_flip_column_follows_the_base_order():
+    """§4.4.2 b: "The column is the first column, in base weather order, that still holds a
+    blue-side-up tile" (7.G12): priority Sun (Sun, Fog, Snow, Rain, Wind), blue tiles under Rain
+    and Snow: Snow's is flipped."""
+    grid = tuple(("S0+", "", "") if w == RAIN else ("", "S1+", "") if w == SNOW else ("", "", "")
+                 for w in range(5))
+    c = run(table(priority=GOV_SUN_BOTTOM, gov_grid=grid, bots=0), S.government_actions, 0)
+    flip = of(c, E.SubsidyFlipped)[0]
+    assert (flip.column, flip.row) == (SNOW, 1) and c.s.gov_grid[RAIN][0] == "S0+"
