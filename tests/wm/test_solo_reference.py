@@ -119,7 +119,8 @@ Reference step                                            Test
 issue 20: every Saboteur step's log line, en and zh-TW     here::test_every_solo_line_renders_in_both_languages
 §6 the 12 cards' data                                     test_solo_data::test_each_challenge_card_is_the_references_row
 §6 #1 Fully Stocked Opponents                             test_saboteurs::test_setup_challenges
-§6 #2 Jamming Devices                                     test_saboteurs::test_income_changes, test_solo_flow::test_phase_c_income
+§6 #2 Jamming Devices                                     test_saboteurs::test_income_changes, test_solo_flow::test_phase_c_income,
+                                                          here::test_jamming_devices_counts_every_board_bot
 §6 #3 Creative Accounting (Award; a track back)           test_saboteurs::test_setup_challenges, ::test_income_changes,
                                                           here::test_creative_accounting_when_no_track_allows_it
 §6 #4 Nobel Laureate                                      test_saboteurs::test_setup_challenges, ::test_final_scoring_and_result
@@ -771,3 +772,13 @@ def test_subsidy_flip_column_follows_the_base_order():
     c = run(table(priority=GOV_SUN_BOTTOM, gov_grid=grid, bots=0), S.government_actions, 0)
     flip = of(c, E.SubsidyFlipped)[0]
     assert (flip.column, flip.row) == (SNOW, 1) and c.s.gov_grid[RAIN][0] == "S0+"
+
+
+def test_jamming_devices_counts_every_board_bot():
+    """§6 #2 Jamming Devices: "At each income (Phase C with Lativ in his Office), raise the TV by
+    1 for each Saboteur Bot on the main board": Government, the Weather Machine and R&D."""
+    gov = ((SABOTEUR, EMPTY, EMPTY),) + ((EMPTY,) * 3,) * 4
+    lab = ((SABOTEUR, SABOTEUR, EMPTY),) + ((EMPTY,) * 3,) * 4
+    rnd = ((EMPTY, SABOTEUR, EMPTY),) + ((EMPTY,) * 3,) * 4
+    s = table(gov_bots=gov, lab=lab, rnd=rnd, bots=8, challenges=(2,))
+    assert tv_rises(run(s, S.saboteurs_income)) == [(4, "jamming")]
