@@ -323,7 +323,7 @@ LINES: dict[type, Callable[[WMState, Any], Said]] = {
         name=name_of(s, e.seat), tv=e.tv, report=report(e.report) if e.report else ""),
     E.AgentMoved: _agent_moved,
     E.TargetValueRaised: _tv,
-    E.SaboteursTookInitiative: _w("wm.solo_event.initiative"),
+    E.SaboteursTookInitiative: _w("wm.solo_event.initiative", name=lambda s, e: name_of(s, 0)),
     E.HideoutChemicalTaken: _chemical_taken,
     E.NoChemicalToTake: _w("wm.solo_event.no_chemical"),
     E.HideoutChemicalReturned: _w("wm.solo_event.chemical_paid",
