@@ -11,7 +11,10 @@ Reference step                                            Test
 §2.1 components: 2 agents, 20 reports, 12 challenges,     test_solo_data::test_solo_components
      12 Bots, no Laboratory, no Voucher markers
 §2.2 priority card = top of the discard pile              test_saboteurs::test_priority_card_weather_order
-§2.2 weather <-> Chemical, section prices, A/B/C spaces   test_solo_data::test_location_and_space_orders
+§2.2 TV raised where "another player" would gain CP       test_solo_flow::test_activation_you_cause_raises_the_tv, ::test_prototype_with_saboteur_bots
+§2.2 Main Location cycle; weather cycle                   test_saboteurs::test_step1_follow_lativ, ::test_priority_card_weather_order
+§2.2 weather <-> Chemical, section prices, A/B/C spaces   test_solo_data::test_location_and_space_orders,
+                                                          test_saboteurs::test_taking_a_chemical, ::test_step2_action_space
 §2.3 "Set up a normal 2-player game"                      test_solo_flow::test_setup_with_one_player
 §2.3 step 1 no blocked rightmost space                    test_solo_flow::test_setup_with_one_player
 §2.3 step 2 a Lativ Bot in each branch (bottom)           test_saboteurs::test_setup_numbers
@@ -39,6 +42,7 @@ Reference step                                            Test
 §3.2 the 20 cards                                         test_solo_data::test_each_security_report_is_the_references_row
 §3.3 base weather order                                   test_saboteurs::test_priority_card_weather_order
 §3.3 research-priority order (groups 1-3)                 test_saboteurs::test_research_priority_order
+§3.3 "Award tokens are ignored when building this list"   here::test_research_order_ignores_awards
 §3.3 the arrow: Chemicals / Subsidy / Lab, R&D spaces     test_saboteurs::test_taking_a_chemical, ::test_government_and_version,
      / Government and R&D second Bot                      ::test_lab_lativ_bot_displaced, ::test_rnd_r3_r4,
                                                           here::test_government_arrow_picks_among_matching_spaces
@@ -246,8 +250,9 @@ def test_current_report_gives_only_agent_and_location():
 
 def test_deck_is_never_reshuffled():
     """§3.4: "The draw pile is never reshuffled. Discarded cards stay discarded, so the deck is
-    the game clock": the only shuffles are the two of the setup (§2.3 steps 11.1 and 11.6), and
-    the turns end when the reports run out."""
+    the game clock"; "Without extra discards the draw pile lasts 17 Saboteur turns": the only
+    shuffles are the two of the setup (§2.3 steps 11.1 and 11.6), and the turns end when the
+    reports run out."""
     for seed in range(1, 8):
         c = Ctx(replace(fresh(2, seed), players=1))
         S.set_up_saboteurs(c, rng(seed, 3), ())
@@ -258,7 +263,8 @@ def test_deck_is_never_reshuffled():
             S.saboteur_turn(c)
             turns += 1
         assert len(of(c, E.ReportsShuffled)) == 2
-        assert turns <= SOLO.deck.turns_without_discards + 1
+        # the first current report, then one turn per card drawn: 1 + 17 at most
+        assert len(of(c, E.SaboteurTurnBegan)) <= 1 + SOLO.deck.turns_without_discards
         deck = c.s.solo.deck
         assert not deck.draw and len(deck.discard) == 20
 
@@ -782,3 +788,13 @@ def test_jamming_devices_counts_every_board_bot():
     rnd = ((EMPTY, SABOTEUR, EMPTY),) + ((EMPTY,) * 3,) * 4
     s = table(gov_bots=gov, lab=lab, rnd=rnd, bots=8, challenges=(2,))
     assert tv_rises(run(s, S.saboteurs_income)) == [(4, "jamming")]
+
+
+def test_research_order_ignores_awards():
+    """§3.3: "Award tokens are ignored when building this list": Awards in the Hideout change no
+    group (a Rain token from R&D puts Rain in group 1 for Government either way)."""
+    plain = table(priority=GOV_SUN_BOTTOM, tokens=("R:0",))
+    awards = table(priority=GOV_SUN_BOTTOM, tokens=("R:0",), awards=3)
+    assert S.research_order(plain, GOVERNMENT) == S.research_order(awards, GOVERNMENT) == (
+        RAIN, SUN, FOG, SNOW, WIND)
+    assert S.research_order(awards, RND) == S.base_order(awards)
