@@ -380,9 +380,10 @@ class SetupScene(Scene):
         if not cells:
             return []
         gap, fh = self.sp(24), self._control_h()
-        if per_row is None:
+        if per_row is None:  # each label, and each drop-down's longest choice, whole
             least = max(self.px(220), max(min(self.text_size(label, *FIELD)[0], self.px(360))
-                                          for label, _ in cells))
+                                          for label, _ in cells),
+                        max((self._choices_width(spec) for _label, spec in cells), default=0))
             per_row = max(1, min(3, len(cells), (width + gap) // (least + gap)))
         cw = (width - (per_row - 1) * gap) // per_row
         field_h = self.text_size("Ag", *FIELD)[1] + 2
@@ -435,6 +436,18 @@ class SetupScene(Scene):
 
             rows.append((lines * field_h + self.px(2) + fh + note_h + self._gap(), option_row))
         return _glue(rows, len(self._wrap(tr("setup.options"), HEADING, width)) - 1) if heading else rows
+
+    def _choices_width(self, spec: Any) -> int:
+        """The width a cell's drop-down needs for its longest choice (0: no drop-down)."""
+        if isinstance(spec, tuple):
+            spec = spec[0]
+        if spec is None or isinstance(spec, str):
+            return 0
+        if challenge_dialog.applies(self.game_id, spec):
+            texts = [t for t, _k in challenge_dialog.choices(self.options.get(spec.key))]
+        else:
+            texts = [_choice_text(c, spec) for c in spec.choices]
+        return max(self.text_size(t, *DROPDOWN)[0] for t in texts) + self._dropdown_extra()
 
     def _option_note(self, spec: Any) -> str:
         """The line under an option's drop-down ("" for none): the Challenge cards chosen."""
