@@ -13,7 +13,14 @@ budgets of ``docs/ai.md``.
 In Machines To The Sky ``--solo`` also plays ``hard`` alone against the Automa at 0, 2, 4 and 6
 red cards (``--red``): a win is what the game's final scores call one, at least as many VP as the
 Automa's solo objective (a tie is a joint victory: ``rules.beats_automa``, the same function
-the game's result uses). Games are played through the rules directly (no saving).
+the game's result uses). In Weather Machine ``--solo`` plays ``hard`` alone against the
+Saboteurs with 0, 2 and 4 Challenge cards drawn at random (``--challenges``; the game's
+``challenges`` option): the win rate (a win is ``saboteurs.player_won``, the game's own result),
+the mean final CP and Target Value, how the games ended (the immediate victory, the two immediate
+losses, the final scoring won or lost, solo §5) and the qualification levels reached (solo §5.6,
+``saboteurs.qualification``). Games are played through the rules directly (no saving).
+
+    python bench/ai_strength.py --game wm --solo --pairs "" --games 200 --challenges 0,2,4
 """
 
 from __future__ import annotations
@@ -86,6 +93,76 @@ def play(game_name: str, levels: tuple[str, ...], seed: int, options: dict[str, 
     totals = [line.total for line in sorted(game.scores(state), key=lambda l: l.seat)]
     automa = automa_score(state) if getattr(state, "automa", False) else None
     return totals, automa, time.perf_counter() - started, commands
+
+
+#: how a solo Weather Machine game ended (solo §5): the outcome's reason, or the final scoring
+SOLO_ENDS = ("good_name", "extreme", "deck", "final_won", "final_lost")
+
+
+def wm_solo_play(args: tuple) -> dict[str, Any]:
+    """One solo Weather Machine game of ``hard`` against the Saboteurs: whether it was won, the
+    final CP and TV, how it ended and the qualification level (None: no title)."""
+    index, seed, challenges, iterations = args
+    from weather_tabletop.games.weather_machine import saboteurs
+    game = load_game("wm")
+    started = time.perf_counter()
+    state = game.initial_state(config(game, 1, seed, {"challenges": challenges}))
+    for event in game.setup_events(state):
+        state = game.apply(state, event)
+    player = make_player("hard", seed * 31, game, iterations=iterations)
+    commands = 0
+    while not game.is_over(state):
+        seat = game.to_act(state)[0]
+        command = player.choose(game, game.view(state, seat), seat)
+        for event in game.decide(state, command):
+            state = game.apply(state, event)
+        commands += 1
+        if commands > 20000:
+            raise RuntimeError(f"seed {seed}: no end after 20000 commands")
+    won = saboteurs.player_won(state, 0)
+    reason = state.solo.outcome[1] if state.solo.outcome[0] else \
+        ("final_won" if won else "final_lost")
+    return {"index": index, "seed": seed, "won": won, "cp": saboteurs.final_total(state, 0),
+            "tv": state.solo.tv, "end": reason, "level": saboteurs.qualification(state, 0)[0],
+            "round": state.round, "seconds": time.perf_counter() - started,
+            "commands": commands}
+
+
+def wm_solo(games: int, seed: int, challenges: int, iterations: int, jobs: int,
+            progress: bool = False) -> dict[str, Any]:
+    """``hard`` alone against the Saboteurs with ``challenges`` Challenge cards at random."""
+    work = [(i, seed + i, challenges, iterations) for i in range(games)]
+    results = []
+    with ProcessPoolExecutor(jobs) if jobs > 1 else _Serial() as pool:
+        for done in pool.map(wm_solo_play, work):
+            results.append(done)
+            if progress:
+                print(f"  game {done['index']} (seed {done['seed']}): {done['end']}, "
+                      f"CP {done['cp']} TV {done['tv']}, level {done['level']} "
+                      f"({done['seconds']:.1f} s)", file=sys.stderr, flush=True)
+    n = max(games, 1)
+    wins = sum(r["won"] for r in results)
+    low, high = wilson(wins, games)
+    levels: dict[Any, int] = {}
+    for r in results:
+        levels[r["level"]] = levels.get(r["level"], 0) + 1
+    return {"challenges": challenges, "games": games, "wins": wins, "rate": wins / n,
+            "low": low, "high": high, "cp": sum(r["cp"] for r in results) / n,
+            "tv": sum(r["tv"] for r in results) / n,
+            "ends": {e: sum(r["end"] == e for r in results) for e in SOLO_ENDS},
+            "levels": levels, "seconds_per_game": sum(r["seconds"] for r in results) / n,
+            "results": results}
+
+
+def _print_wm_solo(row: dict[str, Any]) -> None:
+    ends = ", ".join(f"{e} {row['ends'][e]}" for e in SOLO_ENDS)
+    levels = ", ".join(f"{'none' if k is None else k}: {row['levels'][k]}"
+                       for k in sorted(row["levels"], key=lambda k: (k is None, k or 0)))
+    print(f"| hard vs Saboteurs, {row['challenges']} Challenge cards | {row['games']:>4} "
+          f"| {row['wins']:>4} | {100 * row['rate']:5.1f}% "
+          f"| {100 * row['low']:5.1f}%-{100 * row['high']:5.1f}% | CP {row['cp']:5.1f} "
+          f"| TV {row['tv']:5.1f} | {ends} | levels {levels} "
+          f"| {row['seconds_per_game']:5.2f} s |", flush=True)
 
 
 def _job(args: tuple) -> tuple[int, float, float, int]:
@@ -184,8 +261,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pairs", default="hard-random,hard-normal,normal-random",
                     help="comma-separated a-b pairings")
     ap.add_argument("--solo", action="store_true",
-                    help="Machines To The Sky: hard alone against the Automa at --red red cards")
-    ap.add_argument("--red", default="0,2,4,6", help="red-card counts for --solo")
+                    help="hard alone: against the Automa at --red red cards (Machines To The "
+                         "Sky), against the Saboteurs at --challenges Challenge cards (wm)")
+    ap.add_argument("--red", default="0,2,4,6", help="red-card counts for --solo (mtts)")
+    ap.add_argument("--challenges", default="0,2,4",
+                    help="Challenge-card counts (drawn at random) for --solo (wm)")
     ap.add_argument("--timing", type=float, default=None, metavar="SECONDS",
                     help="instead: time hard's moves under this per-move budget")
     ap.add_argument("--moves", type=int, default=20, help="searched moves for --timing")
@@ -202,7 +282,12 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(pairing(args.game, a, b, args.games, args.seed, iterations, args.jobs,
                             progress=args.progress))
         _print_row(rows[-1])
-    if args.solo:
+    if args.solo and game.id == "weather-machine":
+        for n in (int(x) for x in args.challenges.split(",")):
+            rows.append(wm_solo(args.games, args.seed, n, iterations, args.jobs,
+                                progress=args.progress))
+            _print_wm_solo(rows[-1])
+    elif args.solo:
         for red in (int(x) for x in args.red.split(",")):
             rows.append(pairing(args.game, "hard", None, args.games, args.seed, iterations,
                                 args.jobs, {"red_cards": red}, progress=args.progress))

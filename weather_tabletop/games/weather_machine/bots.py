@@ -35,9 +35,11 @@ from weather_tabletop.engine.protocol import Command, Game
 
 from . import commands as C
 from .board import D, EMPTY
+from .lab import active_tile
 from .rules import FREE_MOMENTS, is_award, metric
+from .saboteurs import SABOTEUR, immediate_victory
 from .solo_data import SOLO
-from .state import NO_REPORT, SoloState, WMState
+from .state import ExperimentEnd, NO_REPORT, SaboteurTurn, SoloState, WMState
 
 # -- hidden information -------------------------------------------------------------------------
 
@@ -116,6 +118,17 @@ def choices(game: Game, s: WMState, seat: int) -> list[Command]:
     return middle_free(s, game.legal_commands(s, seat))
 
 
+def solo_choices(game: Game, s: WMState, seat: int) -> list[Command]:
+    """What ``normal`` weighs: :func:`choices`, and against the Saboteurs never Call Security
+    (solo §3.5): its worth is in the Saboteurs' turn after yours, which ``normal``'s one command
+    deep does not reach (the turn's end, which it is weighed against, plays that turn at once);
+    ``hard`` weighs it with rollouts (:func:`shortlist`)."""
+    legal = choices(game, s, seat)
+    if s.solo is None:
+        return legal
+    return [c for c in legal if not isinstance(c, C.CallSecurity)] or legal
+
+
 def middle_free(s: WMState, legal: list[Command]) -> list[Command]:
     if not s.stack or isinstance(s.stack[-1], FREE_MOMENTS):
         return legal
@@ -185,6 +198,129 @@ def expected_points(s: WMState, seat: int) -> float:
     return value(s, seat)
 
 
+# -- solo: the race against the Saboteurs (solo §5) ---------------------------------------------
+
+#: What an Extreme Weather tile on top in R&D is expected to cost the player, in CP: a Level 2
+#: tile is one escalation from Level 3; a Level 3 tile makes every other weather one or two
+#: escalations from the loss of §5.3 (two Level 3 tiles at the end of your turn), and each
+#: weather that would then lose at its next escalation costs ``EXTREME_EDGE`` more.
+EXTREME_L2, EXTREME_L3, EXTREME_EDGE = 4.0, 12.0, 10.0
+#: What the immediate losses and the immediate victory are worth against the final race, in CP.
+DECIDED = 1000.0
+#: The deck clock (§3.4, §5.3): what running out of Security Reports before the game's last
+#: round costs, in CP, scaled by how likely it is (the slack in Saboteur turns it leaves).
+CLOCK_LOSS = 60.0
+#: Rounds the Experiment deck lasts per tile still in it (Phase B removes a tile only when the
+#: display holds one of the active weather, so some rounds remove none).
+ROUNDS_PER_TILE = 1.15
+#: Reports discarded per Saboteur turn besides the turn's own (fallbacks, token sets, your
+#: choices; ``normal``'s games discard 5-7 in 10-12 rounds), and the spread of the deck's
+#: shortfall (in reports) over which the loss becomes likely.
+DISCARD_RATE, CLOCK_SPREAD = 0.5, 2.0
+#: How likely the active branch's experiment is to run when its tile is in the display but the
+#: branch is not full yet.
+ESCALATION_ODDS = 0.3
+#: How much of a tile's cost the markers on it take off, all spaces but one covered.
+FIXING = 0.5
+#: The scale of :func:`evaluate`'s logistic against the Saboteurs, in CP.
+SOLO_SCALE = 12.0
+
+
+def extreme_danger(s: WMState) -> float:
+    """Solo §5.3: the expected cost of the Extreme Weather tiles on top in R&D (``DECIDED`` once
+    two are of Level 3: the loss comes at the end of your next turn whatever you do); a tile
+    partly covered by markers costs less, being on its way to be fixed (it then returns to its
+    stack). Before this round's Phase B, the escalation it is expected to bring counts too: the
+    active branch's weather escalates when its experiment runs, or when it does not and a
+    Saboteur Bot is in the branch (§4.6), except in the last round (§5.4)."""
+    levels = [D.extremes[board[-1]].level if board else 0 for board in s.ew_board]
+    now = _danger(s, levels)
+    if s.round == s.final_round:
+        return now
+    b = s.assistant
+    ending = next((st for st in s.stack if isinstance(st, ExperimentEnd)), None)
+    if s.phase == "B" and ending is not None:  # an experiment running: its tile comes next
+        b, odds = ending.branch, 1.0
+    elif s.phase == "A":
+        branch = s.lab[b]
+        full = all(x != EMPTY for x in branch)
+        sure = SABOTEUR in branch or (full and active_tile(s, b) is not None)
+        odds = 1.0 if sure else ESCALATION_ODDS if active_tile(s, b) is not None else 0.0
+    else:
+        return now
+    if not odds or not s.ew_stack[b]:
+        return now
+    levels[b] = D.extremes[s.ew_stack[b][0]].level
+    return now + odds * max(0.0, _danger(s, levels, fresh=b) - now)
+
+
+def _danger(s: WMState, levels: list[int], fresh: int = -1) -> float:
+    """:func:`extreme_danger` of tiles of these ``levels`` (the weather ``fresh`` with a new tile,
+    no marker on it)."""
+    end = SOLO.end
+    top = end.loss_extreme_level
+    level3 = sum(1 for lv in levels if lv >= top)
+    if level3 >= end.loss_extreme_tiles:
+        return DECIDED
+    edge = level3 == end.loss_extreme_tiles - 1
+    danger = 0.0
+    for w, lv in enumerate(levels):
+        if lv >= top:
+            d = EXTREME_L3
+        elif lv == top - 1 and s.ew_stack[w] and not (w == fresh and len(s.ew_stack[w]) < 2):
+            d = EXTREME_L2 + (EXTREME_EDGE if edge else 0.0)
+        else:
+            continue
+        if w != fresh and s.ew_bt[w]:
+            d *= 1.0 - FIXING * sum(x != EMPTY for x in s.ew_bt[w]) / len(s.ew_bt[w])
+        danger += d
+    return danger
+
+
+def saboteur_turns_needed(s: WMState) -> float:
+    """Solo §3.4, §5.2: the Saboteur turns still to come before the game ends: this round's if
+    it is still to come, then one per round up to the last round; before an end trigger, about
+    ``ROUNDS_PER_TILE`` rounds per tile left in the Experiment deck (the trigger comes when
+    Phase B removes a tile with the deck empty) and the last round's (measured on ``normal``'s
+    games: 1.0 turn from a round's start with no tile left, 10.5 with 8)."""
+    if s.final_round:
+        pending = 1 if any(isinstance(st, SaboteurTurn) for st in s.stack) else 0
+        return pending + max(0, s.final_round - s.round)
+    return ROUNDS_PER_TILE * len(s.exp_deck) + 1
+
+
+def clock_danger(s: WMState) -> float:
+    """Solo §5.3: the expected cost of the Security Report deck running out before the last
+    round (a loss at the start of a Saboteur turn with no report left): ``CLOCK_LOSS`` times a
+    logistic of how many reports the deck is short by, counting ``DISCARD_RATE`` discards per
+    Saboteur turn still to come (fallbacks, token sets)."""
+    return CLOCK_LOSS / (1.0 + 2.718281828 ** (-deck_shortfall(s) / CLOCK_SPREAD))
+
+
+def deck_shortfall(s: WMState) -> float:
+    """Solo §3.4: the reports the deck is expected to be short by at the game's end (negative:
+    to spare), counting ``DISCARD_RATE`` discards per Saboteur turn still to come."""
+    deck = s.solo.deck
+    have = len(deck.draw) + (deck.current != NO_REPORT)
+    return saboteur_turns_needed(s) * (1.0 + DISCARD_RATE) - have
+
+
+def solo_margin(s: WMState, seat: int) -> float:
+    """Solo: the seat's expected final CP (:func:`value`) less the final Target Value to beat
+    (:func:`saboteurs_value`) and the expected cost of the two immediate losses (§5.3); an
+    immediate victory due at the start of the next turn (§5.1) counts as won."""
+    if s.solo.outcome[0] or s.phase == "over":
+        return value(s, seat) - saboteurs_value(s)
+    if immediate_victory(s, seat):
+        return DECIDED
+    return value(s, seat) - saboteurs_value(s) - extreme_danger(s) - clock_danger(s)
+
+
+def judged_value(s: WMState, seat: int) -> float:
+    """What ``normal`` maximises: :func:`value`, against the Saboteurs :func:`solo_margin`."""
+    return value(s, seat) if s.solo is None else solo_margin(s, seat)
+
+
 def saboteurs_value(s: WMState) -> float:
     """Solo: the final Target Value to beat (the +30 of the end still to come, solo §5.4); a game
     decided at once counts as far behind or far ahead (§5.1, §5.3)."""
@@ -195,12 +331,14 @@ def saboteurs_value(s: WMState) -> float:
 
 
 def evaluate(s: WMState, seat: int) -> float:
-    """0..1: the seat's :func:`value` against the best rival's (a logistic of the lead)."""
-    mine = value(s, seat)
+    """0..1: the seat's :func:`value` against the best rival's (a logistic of the lead); solo,
+    :func:`solo_margin` (a logistic of scale ``SOLO_SCALE``: the race is decided by more CP
+    than a game of several players, and a flatter curve keeps a position far behind from
+    looking all the same)."""
     if s.solo is not None:  # solo: against the Saboteurs' Target Value (solo §5)
-        rival = saboteurs_value(s)
-    else:
-        rival = max(value(s, i) for i in range(s.players) if i != seat)
+        return 1.0 / (1.0 + 2.718281828 ** (-solo_margin(s, seat) / SOLO_SCALE))
+    mine = value(s, seat)
+    rival = max(value(s, i) for i in range(s.players) if i != seat)
     lead = mine - rival
     return 1.0 / (1.0 + 2.718281828 ** (-lead / 6.0))
 
@@ -227,7 +365,7 @@ def _finish(game: Game, s: WMState, seat: int) -> WMState:
         top = s.stack[-1]
         if top.seat != seat or top.kind in TURN_STEPS:
             return s
-        legal = choices(game, s, seat)
+        legal = solo_choices(game, s, seat)
         if not legal:
             return s
         if len(legal) == 1:
@@ -260,7 +398,7 @@ def _score(game: Game, s: WMState, cmd: Command, seat: int, finish: bool = False
         return -1e9
     if finish:
         after = _finish(game, after, seat)
-    return value(after, seat)
+    return judged_value(after, seat)
 
 
 def ranked(game: Game, s: WMState, seat: int, legal: list[Command]) -> list[tuple[float, Command]]:
@@ -284,23 +422,25 @@ def turn_ranked(game: Game, s: WMState, seat: int,
             if after.phase == "over" or not after.stack or after.stack[-1].seat != seat \
                     or after.stack[-1].kind in ("move", "tokens"):
                 break
-            options = choices(game, after, seat)
+            options = solo_choices(game, after, seat)
             nxt = _after(game, after, options[0] if len(options) == 1 else
                          ranked(game, after, seat, options)[0][1])
             if nxt is None:
                 break
             after = nxt
-        scored.append((value(after, seat), i, cmd))
+        scored.append((judged_value(after, seat), i, cmd))
     scored.sort(key=lambda t: (-t[0], t[1]))
     return [(v, c) for v, _i, c in scored]
 
 
 def normal_choose(game: Game, view: WMState, seat: int, rng: Rng,
                   sample: WMState | None = None) -> Command:
-    legal = choices(game, view, seat)
+    legal = solo_choices(game, view, seat)
     if len(legal) == 1:
         return legal[0]
     s = sample if sample is not None else determinize(view, seat, rng)
+    if view.stack[-1].kind == "solo_security":
+        return security_roles(game, s, seat, legal, rng)
     rank = turn_ranked if view.stack[-1].kind == "move" else ranked
     best = rank(game, s, seat, legal)
     top = best[0][0]
@@ -308,8 +448,83 @@ def normal_choose(game: Game, view: WMState, seat: int, rng: Rng,
     return ties[0] if len(ties) == 1 else ties[rng.below(len(ties))]
 
 
+def through_saboteur_turn(game: Game, s: WMState, seat: int, rng: Rng) -> WMState | None:
+    """``s`` (the player at the end of their turn, the Saboteurs next) played on through the
+    Saboteurs' turn: the turn ended, a choice it brings (a two-token set's reward, §4.5.6) made
+    by ``normal``; None if a step could not be played."""
+    start = s.round
+    for _ in range(8):
+        if s.phase != "A" or s.round != start \
+                or not any(isinstance(st, SaboteurTurn) for st in s.stack):
+            return s
+        actors = game.to_act(s)
+        if not actors:
+            return s
+        legal = solo_choices(game, s, actors[0])
+        done = [c for c in legal if isinstance(c, C.Done)]
+        if s.stack[-1].kind == "tokens" and done:
+            cmd = done[0]
+        else:
+            cmd = legal[0] if len(legal) == 1 else normal_choose(game, s, actors[0], rng, sample=s)
+        nxt = _after(game, s, cmd)
+        if nxt is None:
+            return None
+        s = nxt
+    return s
+
+
+def security_roles(game: Game, s: WMState, seat: int, legal: list[Command], rng: Rng) -> Command:
+    """Solo §3.5 Call Security: the roles of the three reports in hand that leave the best
+    :func:`solo_margin` after the Saboteurs' turn (:func:`through_saboteur_turn`)."""
+    scored = []
+    for i, cmd in enumerate(legal):
+        after = _after(game, s, cmd)
+        end = None if after is None else through_saboteur_turn(game, after, seat, rng)
+        scored.append((-1e9 if end is None else solo_margin(end, seat), i, cmd))
+    scored.sort(key=lambda t: (-t[0], t[1]))
+    return scored[0][2]
+
+
+#: Call Security (solo §3.5) is judged on this many deals of the hidden reports ...
+SECURITY_DEALS = 3
+#: ... and called when it gains at least this much :func:`solo_margin` on average (CP).
+SECURITY_GAIN = 1.0
+#: ... and only with at least this many reports to spare (:func:`deck_shortfall`): the deck is
+#: the game's clock, and running out loses (§5.3).
+SECURITY_SPARE = 3.0
+
+
+def security_call(game: Game, view: WMState, seat: int, calls: list[Command],
+                  rng: Rng) -> Command | None:
+    """Solo §3.5: Call Security at the end of the turn when it pays. Only when the Saboteurs'
+    turn comes next (the report they play then is the one chosen) and the deck has reports to
+    spare (``SECURITY_SPARE``): on a few deals of the reports not in sight, the best roles of
+    the three reports it brings (:func:`security_roles`) against ending the turn, through the
+    Saboteurs' turn, the Voucher paid and the shorter deck (:func:`clock_danger`) counted; None
+    when ending the turn is as good."""
+    if not any(isinstance(st, SaboteurTurn) for st in view.stack) \
+            or deck_shortfall(view) > -SECURITY_SPARE:
+        return None
+    call = min(calls, key=lambda c: VOUCHER[c.vtype])
+    gain = 0.0
+    for _ in range(SECURITY_DEALS):
+        s = determinize(view, seat, rng)
+        roles = _after(game, s, call)
+        base = through_saboteur_turn(game, s, seat, rng)
+        if base is None or roles is None:
+            return None
+        best = security_roles(game, roles, seat, game.legal_commands(roles, seat), rng)
+        after = _after(game, roles, best)
+        end = None if after is None else through_saboteur_turn(game, after, seat, rng)
+        if end is None:
+            return None
+        gain += solo_margin(end, seat) - solo_margin(base, seat)
+    return call if gain / SECURITY_DEALS >= SECURITY_GAIN else None
+
+
 class NormalPlayer:
-    """The level ``normal``: :func:`normal_choose`."""
+    """The level ``normal``: :func:`normal_choose`; against the Saboteurs it calls Security at
+    the end of a turn when that pays (:func:`security_call`; its rollouts in ``hard`` do not)."""
 
     level = "normal"
 
@@ -317,7 +532,12 @@ class NormalPlayer:
         self._rng = Rng(seed, 0x3E7)
 
     def choose(self, game: Game, view: Any, seat: int) -> Command:
-        return normal_choose(game, view, seat, self._rng)
+        cmd = normal_choose(game, view, seat, self._rng)
+        if view.solo is not None and isinstance(cmd, C.Done) and view.stack[-1].kind == "tokens":
+            calls = [c for c in choices(game, view, seat) if isinstance(c, C.CallSecurity)]
+            if calls:  # solo §3.5, at the end of the turn when it pays
+                return security_call(game, view, seat, calls, self._rng) or cmd
+        return cmd
 
 
 def easy_player(seed: int = 0) -> EasyPlayer:
@@ -330,6 +550,8 @@ def easy_player(seed: int = 0) -> EasyPlayer:
 
 
 WIDTH = 3
+#: Whether ``hard`` weighs Call Security against the Saboteurs (solo §3.5).
+CALL_SECURITY = True
 #: The steps at which ``hard`` searches; at the others it takes ``normal``'s choice.
 SEARCHED = frozenset({"supply_turn", "turn_sub", "move", "actions"})
 
@@ -337,12 +559,23 @@ SEARCHED = frozenset({"supply_turn", "turn_sub", "move", "actions"})
 def shortlist(game: Game, view: WMState, seat: int, legal: list[Command],
               rng: Rng) -> list[Command]:
     """The ``normal`` player's three best commands (its choice first) and ending the step, at
-    the steps in ``SEARCHED``; elsewhere ``normal``'s choice alone."""
+    the steps in ``SEARCHED``; elsewhere ``normal``'s choice alone. Against the Saboteurs, where
+    ``normal`` would end the turn, Call Security instead when it pays (:func:`security_call`),
+    and the roles of the reports it brings by :func:`security_roles`."""
     legal = middle_free(view, legal)
-    s = determinize(view, seat, rng)
     kind = view.stack[-1].kind
+    if view.solo is not None:
+        if kind == "solo_security":
+            return [security_roles(game, determinize(view, seat, rng), seat, legal, rng)]
+        calls = [c for c in legal if isinstance(c, C.CallSecurity)]
+        legal = [c for c in legal if not isinstance(c, C.CallSecurity)] or legal
+    s = determinize(view, seat, rng)
     rank = turn_ranked if kind == "move" else ranked
     best = [c for _v, c in rank(game, s, seat, legal)]
+    if view.solo is not None and calls and kind == "tokens" and isinstance(best[0], C.Done) \
+            and CALL_SECURITY:
+        call = security_call(game, view, seat, calls, rng)
+        return [call if call is not None else best[0]]
     if kind not in SEARCHED:
         return best[:1]
     out = best[:WIDTH] + [c for c in legal if isinstance(c, C.Done)]
