@@ -56,7 +56,8 @@ def test_replay_equals_the_live_state_after_every_entry(tmp_path, game_id):
 
 @pytest.mark.parametrize("game_id, players", [
     (g, n) for g in GAMES for n in sorted({games.get(g).min_players,
-                                       getattr(games.get(g), "default_players", 1)})])
+                                       getattr(games.get(g), "default_players",
+                                               games.get(g).min_players)})])
 def test_a_damaged_save_of_every_game_is_refused_and_unchanged(tmp_path, game_id, players):
     game = games.get(game_id)
     saved = SavedGame.create(game, config(game, players, seed=3), tmp_path)
