@@ -260,3 +260,37 @@ def test_f1_over_the_saboteurs_opens_the_guides_solo_section(states):
     for kind, step in (("solo_security", "solo-security"), ("solo_set", "solo-set")):
         s = next(x for x in states if x.stack and x.stack[-1].kind == kind)
         assert guide_step(s) == step
+
+
+def _shown_after(a, b, pinned: int) -> int:
+    """The page shown for ``b`` right after ``a`` when a tab (``pinned``) was clicked at ``a``."""
+    view, _d, _s, _v = draw(a, (1010, 640))
+    view._pinned = pinned
+    view._key = None
+    seat = GAME.to_act(b)[0] if GAME.to_act(b) else 0
+    view.draw(pygame.Surface((1010, 640)), GAME.view(b, seat), seat)
+    return view.shown
+
+
+def test_a_clicked_tab_does_not_hide_the_saboteurs_turn_or_a_decision(states):
+    """Played in the window: once the player's own tab was clicked, the Saboteurs' turn played
+    on the player's Laboratory (its 'Hideout changes' step ringed the Workshop) and Call
+    Security's roles were asked with the Saboteurs' page hidden; once their tab was clicked, a
+    payment ringed their page's headings and a token to place had no Office to go to. A tab
+    keeps its page until the next kind of decision or their turn."""
+    turn = next((a, b) for a, b in zip(states, states[1:])
+                if a.solo.agents != b.solo.agents and a.solo.deck.current != NO_REPORT)
+    assert _shown_after(*turn, pinned=0) == PAGE
+    security = next((a, b) for a, b in zip(states, states[1:])
+                    if b.stack and b.stack[-1].kind == "solo_security"
+                    and (not a.stack or a.stack[-1].kind != "solo_security"))
+    assert _shown_after(*security, pinned=0) == PAGE
+    pay = next((a, b) for a, b in zip(states, states[1:])
+               if b.stack and b.stack[-1].kind == "pay" and a.stack and a.stack[-1].kind != "pay"
+               and a.solo.agents == b.solo.agents)
+    assert _shown_after(*pay, pinned=PAGE) == 0
+    # within one decision the clicked tab stays
+    same = next((a, b) for a, b in zip(states, states[1:]) if a.stack and b.stack
+                and a.stack[-1].kind == b.stack[-1].kind == "actions"
+                and a.solo.agents == b.solo.agents)
+    assert _shown_after(*same, pinned=PAGE) == PAGE

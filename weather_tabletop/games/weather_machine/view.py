@@ -518,7 +518,10 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels, SaboteurPanels):
         if seat != self._viewer:
             self._viewer, self._pinned = seat, None
         if self._state is not None and state is not self._state:
-            self._queue_steps(self._state, state)  # first: the Saboteurs' steps show their page
+            before = self._state
+            self._queue_steps(before, state)  # first: the Saboteurs' steps show their page
+            if self._pinned is not None and self._solo_unpins(before, state):
+                self._pinned = None
             self._state = state
         acting = self.game.to_act(state)
         shown = self._pinned if self._pinned is not None else (
@@ -544,6 +547,20 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels, SaboteurPanels):
             if self._comp is None:
                 budget = None  # nothing drawn yet to show meanwhile
         self._stage.run(budget)
+
+    def _solo_unpins(self, a: WMState, b: WMState) -> bool:
+        """Solo: a tab clicked keeps its page only until the game moves on to a new kind of
+        decision or the Saboteurs' turn is shown; then the page the moment needs shows again
+        (their page for their turn and for Call Security's roles and their sets, the player's
+        Laboratory for a payment, a token to place, the Workshop: a pinned page would hide what
+        is decided, and a dialog's spot would ring the other page's rows)."""
+        if b.solo is None:
+            return False
+        if time.monotonic() < self._sab_until:
+            return True
+        ka = a.stack[-1].kind if a.stack else None
+        kb = b.stack[-1].kind if b.stack else None
+        return ka != kb
 
     def _render_frame(self) -> pygame.Surface:
         """The panels of the board and the Laboratory, one surface per size."""
