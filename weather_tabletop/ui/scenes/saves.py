@@ -11,7 +11,7 @@ import pygame
 import pygame_gui
 
 from ... import games, paths, resources
-from ...i18n import tr
+from ...i18n import listing, tr
 from .. import theme, widgets
 from ..scene import Scene
 
@@ -175,8 +175,8 @@ class SavesScene(Scene):
                             (0, 1, info.name, "#small", 14, False, 2),
                             (2, 0, problem, "#small", 14, False, 2), (2, 1, when, "#small", 14, False, 2))
         else:
-            people = ", ".join(tr("saves.computer_seat", name=s.name) if s.is_computer else s.name
-                               for s in info.seats)
+            people = listing([tr("saves.computer_seat", name=s.name) if s.is_computer else s.name
+                              for s in info.seats])
             players = tr("saves.one_player") if len(info.seats) == 1 else \
                 tr("saves.players", n=len(info.seats))
             progress = info.progress if not info.finished else tr("saves.finished")
