@@ -28,7 +28,8 @@ from weather_tabletop.games.weather_machine.rules import GAME  # noqa: E402
 from weather_tabletop.games.weather_machine.solo_data import SOLO  # noqa: E402
 from weather_tabletop.games.weather_machine.solo_state import NO_REPORT, SABOTEUR  # noqa: E402
 from weather_tabletop.games.weather_machine.view import WeatherMachineView  # noqa: E402
-from weather_tabletop.games.weather_machine.view_solo import PAGE  # noqa: E402
+from weather_tabletop.games.weather_machine import words as T  # noqa: E402
+from weather_tabletop.games.weather_machine.view_solo import PAGE, REPORT  # noqa: E402
 from weather_tabletop.ui.table_view import ViewContext  # noqa: E402
 from weather_tabletop.ui.theme import TextCache  # noqa: E402
 
@@ -294,3 +295,32 @@ def test_a_clicked_tab_does_not_hide_the_saboteurs_turn_or_a_decision(states):
                 and a.stack[-1].kind == b.stack[-1].kind == "actions"
                 and a.solo.agents == b.solo.agents)
     assert _shown_after(*same, pinned=PAGE) == PAGE
+
+
+def test_the_page_says_what_counts_now_and_names_the_hideouts_tokens(states):
+    """Played in the window at 1280x720: the current report's weather and arrow looked as binding
+    as its agent and location (§3.1: they count only once it is the priority card); two
+    Challenge cards showed one line of their effect each with a free line under it; Sun and
+    Snow tokens in the Hideout had the same initial. Now: the weather and arrow come under
+    'Counts once discarded:', two cards show two lines each (Jamming Devices whole), and a
+    Hideout row of up to five tokens names each token's weather."""
+    state = next(s for s in solo_states(range(1, 2), challenges="cards:2+3")
+                 if s.solo.deck.current != NO_REPORT and s.stack
+                 and s.stack[-1].kind != "solo_security")
+    hideout = replace(state.solo.hideout, tokens=("G:3", "G:4", "L:2", "L:4", "R:0", "R:1", "R:2",
+                                                   "R:2", "R:3", "R:4"))
+    state = replace(state, solo=replace(state.solo, hideout=hideout))
+    for size in ((1010, 640), (1000, 625)):
+        view, drawn, _surf, _shown = draw(state, size, page=True)
+        texts = [d.text for d in drawn]
+        caption = next(d for d in drawn if d.text == "Counts once discarded:")
+        card = SOLO.report(state.solo.deck.current)
+        report = view.L.r(*REPORT)
+        weather = next(d for d in drawn if report.contains(d.box)
+                       and d.text == i18n.tr(T.weather(card.weather)))
+        assert report.contains(caption.box) and weather.rect.y >= caption.rect.bottom - 2
+        jamming = next(d for d in drawn if d.text.startswith("At each income (Phase C"))
+        assert not jamming.cut, size
+        # Government: Fog, Snow; Lativ's Lab: Sun, Snow (named); R&D: six tokens (no room)
+        assert texts.count("Sun") >= 1 and texts.count("Snow") >= 2 and "Fog" in texts, texts
+        assert not any(d.cut for d in drawn if d.text in ("Rain", "Wind", "Sun", "Fog", "Snow"))

@@ -53,6 +53,8 @@ DECK = (186, LAB_Y + 156, 192, 82)
 HIDEOUT = (0, LAB_Y + 242, 378, 150)
 CHALLENGES = (0, LAB_Y + 396, 378, 132)
 TRACK = (0, LAB_Y + 532, 378, 88)
+#: a Research token in the Hideout with its weather's name beside it (design units)
+TOKEN_PITCH = 55
 #: the free corner of the Government panel, right of its action spaces (Call Security)
 SECURITY = (PANELS[GOVERNMENT][0] + 140, PANELS[GOVERNMENT][1] + 25, 160, 66)
 #: step kinds whose decision is about the Saboteurs (their page shows meanwhile)
@@ -213,7 +215,9 @@ class SaboteurPanels:
 
     def _draw_report(self, surf: pygame.Surface, rid: int, area: tuple, large: bool,
                      heading: Msg, tip: Msg) -> None:
-        """A Security Report with its four fields (§3.1): agent, location, weather, arrow."""
+        """A Security Report with its four fields (§3.1): agent, location, weather, arrow; on the
+        current report the weather and arrow are faded under "counts once discarded" (§3.1: they
+        are read from the priority card until then)."""
         L = self.L
         x, y, w, h = area
         self._heading(surf, heading, x, y, w)
@@ -239,17 +243,23 @@ class SaboteurPanels:
         weather = T.weather(card.weather)
         arrow = msg(f"wm.solo.arrow.{card.arrow}")
         rows = ((agent, "agent"), (loc, "location"), (weather, "weather"), (arrow, "arrow"))
-        if large:
-            row_h, icon, gap_y = 36, 30, 24
+        if large:  # its weather and arrow under a caption, faded: they count once discarded
+            row_h, icon, gap_y = 32, 28, 22
         else:
             row_h, icon, gap_y = 21, 17, 22
+        later = 17 if large else 0  # design height of the caption
         if not large:  # the priority card: its weather and arrow are what it decides (§3.3)
             rows = rows[2:] + rows[:2]
             rows = (rows[0], rows[1], (msg("wm.view.solo.agent_at", agent=agent, location=loc),
                                        "both"))
         for k, (text, field) in enumerate(rows):
-            ry = cy + gap_y + k * row_h
+            ry = cy + gap_y + k * row_h + (later if k >= 2 else 0)
             ic = L.p(cx + 6 + icon / 2, ry + row_h / 2)
+            faded = large and k >= 2
+            if faded and k == 2:
+                self._label(surf, msg("wm.view.solo.once_discarded"),
+                            L.r(cx + 6, ry - later, cw - 12, later), 12, theme.MUTED,
+                            align="left")
             if field == "agent":
                 img = self._agent_img(card.agent, L.n(icon))
                 surf.blit(img, img.get_rect(center=ic))
@@ -265,23 +275,29 @@ class SaboteurPanels:
                     self._label(surf, f"{card.location}", b, 12, (255, 255, 255), bold=True)
             elif field == "weather":
                 img = self.paint.tinted("chemical", L.n(icon), va.CHEM_RGB[card.weather])
+                if faded:
+                    img = img.copy()
+                    img.set_alpha(120)
                 surf.blit(img, img.get_rect(center=ic))
             elif field == "arrow":
-                self._arrow(surf, ic, L.n(icon) // 2, card.arrow == "top")
+                self._arrow(surf, ic, L.n(icon) // 2, card.arrow == "top",
+                            theme.MUTED if faded else SAB_RGB)
             else:
                 img = self._agent_img(card.agent, L.n(icon))
                 surf.blit(img, img.get_rect(center=ic))
             self._label(surf, text, L.r(cx + 10 + icon, ry, cw - 14 - icon, row_h),
-                        14 if large else 12, ink, bold=large or k < 2, align="left")
+                        14 if large else 12, theme.INK_SOFT if faded else ink,
+                        bold=(large and not faded) or (not large and k < 2), align="left")
         self._tip(box, lines(tip, msg("wm.view.solo.card_tip", report=card.name(), agent=agent,
                                       location=loc, weather=weather, arrow=arrow)))
 
-    def _arrow(self, surf: pygame.Surface, c: tuple[int, int], r: int, up: bool) -> None:
+    def _arrow(self, surf: pygame.Surface, c: tuple[int, int], r: int, up: bool,
+               rgb: tuple[int, int, int] | pygame.Color = SAB_RGB) -> None:
         """The selection arrow (§3.3): a triangle pointing up (Top) or down (Bottom)."""
         x, y = c
         pts = ([(x, y - r), (x + r, y + r * 0.7), (x - r, y + r * 0.7)] if up else
                [(x, y + r), (x + r, y - r * 0.7), (x - r, y - r * 0.7)])
-        pygame.draw.polygon(surf, SAB_RGB, pts)
+        pygame.draw.polygon(surf, rgb, pts)
 
     def _draw_deck(self, surf: pygame.Surface, s: WMState) -> None:
         """The draw pile's count (its order is hidden, §3.4), the discard pile's and the cards
@@ -384,11 +400,20 @@ class SaboteurPanels:
             head = L.r(x + 6, ry, 90, 22)
             self._label(surf, msg(f"wm.view.solo.from.{self._loc_key(loc)}"), head, 12,
                         va.TOKEN_RGB[TOKEN_COLOUR[loc]], bold=True, align="left")
+            # sorted by weather; each named beside it while there is room (Sun and Snow share
+            # an initial, and the sets of §4.5.6 are made by weather)
+            mine.sort(key=lambda t: int(t.split(":")[1]))
+            pitch = min(TOKEN_PITCH, (w - 100) / max(1, len(mine)))
             for k, tok in enumerate(mine):
+                tx = x + 98 + k * pitch
                 img = self.paint.research_token(tok, L.n(20))
-                box = img.get_rect(center=L.p(x + 108 + k * 23, ry + 11))
+                box = img.get_rect(center=L.p(tx + 10, ry + 11))
                 surf.blit(img, box)
-                self._tip(box, msg("wm.view.solo.token_tip", token=cap(T.token(tok))))
+                if pitch >= TOKEN_PITCH:
+                    self._label(surf, T.weather(int(tok.split(":")[1])),
+                                L.r(tx + 21, ry, pitch - 21, 22), 12, theme.INK, align="left")
+                self._tip(L.r(tx, ry, pitch, 22) if pitch >= TOKEN_PITCH else box,
+                          msg("wm.view.solo.token_tip", token=cap(T.token(tok))))
             if not mine:
                 self._label(surf, msg("wm.view.solo.none"), L.r(x + 98, ry, 120, 22), 12,
                             theme.MUTED, align="left")
@@ -413,7 +438,7 @@ class SaboteurPanels:
         rows = -(-len(ids) // cols)
         gap = 3
         cw = (w - 4 - gap * (cols - 1)) / cols
-        ch = min(52, (h - 20 - gap * (rows - 1)) / rows)
+        ch = (h - 20 - gap * (rows - 1)) / rows  # the whole height: two cards show 2 lines each
         for k, cid in enumerate(ids):
             card = SOLO.challenge(cid)
             r = L.r(x + 2 + (k % cols) * (cw + gap), y + 20 + (k // cols) * (ch + gap), cw, ch)
