@@ -206,6 +206,14 @@ def _w(key: str, **fields: Callable[[WMState, Any], Any]) -> Callable[[WMState, 
     return line
 
 
+def _w_solo(key: str, solo_key: str, **fields: Callable[[WMState, Any], Any]
+            ) -> Callable[[WMState, Any], Said]:
+    """A 2-player rule's line, which says so; with one player (the solo game plays it as with
+    two) the line ``solo_key`` says that instead."""
+    two, one = _w(key, **fields), _w(solo_key, **fields)
+    return lambda s, e: one(s, e) if s.players == 1 else two(s, e)
+
+
 def _name(s: WMState, e: Any) -> Any:
     return name_of(s, e.seat)
 
@@ -299,8 +307,9 @@ LINES: dict[type, Callable[[WMState, Any], Said]] = {
     # Supply, the Scientist, Lativ
     E.ScientistMoved: _silent,
     E.LativMoved: _lativ_moved,
-    E.ResearchTokenDiscarded: _w("wm.event.research_token_discarded",
-                                 token=lambda s, e: T.token(e.token)),
+    E.ResearchTokenDiscarded: _w_solo("wm.event.research_token_discarded",
+                                       "wm.event.research_token_discarded_solo",
+                                       token=lambda s, e: T.token(e.token)),
     E.LativBotPlaced: _w("wm.event.lativ_bot_placed", space=lambda s, e: T.branch_space(e.space),
                          weather=_branch),
     E.InitiativeTaken: _silent,
@@ -342,8 +351,8 @@ LINES: dict[type, Callable[[WMState, Any], Said]] = {
                                      V_SCI, D.experiments[e.tile].science),
                                  experiment=lambda s, e: T.experiment(e.tile)),
     E.ExperimentRan: _w("wm.event.experiment_ran", weather=_branch),
-    E.LabTokenRemoved: _w("wm.event.lab_token_removed",
-                          token=lambda s, e: T.token(f"L:{e.branch}")),
+    E.LabTokenRemoved: _w_solo("wm.event.lab_token_removed", "wm.event.lab_token_removed_solo",
+                               token=lambda s, e: T.token(f"L:{e.branch}")),
     E.ExtremeWeatherEscalated: _w("wm.event.extreme_weather_escalated", weather=_weather,
                                   extreme=lambda s, e: T.extreme(e.tile)),
     E.NoExtremeWeatherLeft: _w("wm.event.no_extreme_weather_left", weather=_weather),
