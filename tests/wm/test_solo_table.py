@@ -324,3 +324,20 @@ def test_the_page_says_what_counts_now_and_names_the_hideouts_tokens(states):
         # Government: Fog, Snow; Lativ's Lab: Sun, Snow (named); R&D: six tokens (no room)
         assert texts.count("Sun") >= 1 and texts.count("Snow") >= 2 and "Fog" in texts, texts
         assert not any(d.cut for d in drawn if d.text in ("Rain", "Wind", "Sun", "Fog", "Snow"))
+
+
+@pytest.mark.parametrize("language", ["en", "zh-TW"])
+def test_the_rules_screen_says_the_priority_card_chooses_weather_and_arrow(language):
+    """Read on the Rules screen (F1 on the Saboteurs' page): the solo section said "The report's
+    weather and arrow, and the priority card ... choose the branch and the space", while §3.1
+    reads the weather and the arrow only from the priority card (the rules do so). Now it says
+    the priority card's choose, and the current report's count once it is discarded."""
+    from weather_tabletop import guide
+
+    text = guide.load(GAME.id, language).section("solo").text
+    if language == "en":
+        assert "The report's weather and arrow, and the" not in text
+        assert "The weather and arrow of the **priority card**" in text
+        assert "count only once it is discarded" in text
+    else:
+        assert "**優先卡**（最後棄置的報告）的天氣與箭頭決定" in text
