@@ -102,6 +102,8 @@ class Session:
         self.match = Match.restore(self.match.game, self.match.config, casual=self.match.casual,
                                    version=k + 1, base=k, base_state=replay.state_at(k),
                                    groups=[replay.groups[k]], undone=[])
+        # the moves before it, for what reads the whole game (Weather Machine's score screen)
+        self.match.history_loader = lambda: list(replay.groups)
 
     def viewers(self) -> list[int | None]:
         """Whose view a replay may show (``engine.replay.viewers``): any seat once the game is
