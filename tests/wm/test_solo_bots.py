@@ -59,6 +59,22 @@ def test_the_race_is_against_the_target_value_and_its_30():
     assert bots.solo_margin(higher, 0) == bots.solo_margin(s, 0) - 7
 
 
+def test_the_chance_to_win_weighs_the_race_and_the_immediate_losses():
+    """§5.2-5.4: the race; §5.3: two Level 3 tiles lose; decided games are 0 or 1."""
+    s = replace(solo_at("move"), phase="C")
+    chance = bots.win_chance(s, 0)
+    assert 0.0 < chance < 1.0
+    lower = replace(s, solo=replace(s.solo, tv=s.solo.tv + 5))
+    assert bots.win_chance(lower, 0) < chance
+    assert bots.win_chance(with_tiles(s, {0: 3, 1: 3}), 0) == 0.0
+    assert bots.win_chance(with_tiles(s, {0: 3, 1: 2}), 0) < chance
+    lost = replace(s, solo=replace(s.solo, outcome=("lost", "deck")))
+    won = replace(s, solo=replace(s.solo, outcome=("won", "good_name")))
+    assert bots.win_chance(lost, 0) == 0.0 and bots.win_chance(won, 0) == 1.0
+    assert bots.evaluate(s, 0) == chance
+    assert bots.judged_value(lower, 0) < bots.judged_value(s, 0)
+
+
 def test_two_level_three_tiles_are_a_loss_and_one_makes_level_two_dangerous():
     """§5.3: two Level 3 Extreme Weather tiles at the end of your turn lose at once."""
     s = solo_at("move")

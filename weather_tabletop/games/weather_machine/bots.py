@@ -25,6 +25,7 @@ weights are the project's own estimates.
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import Any, Callable
 
@@ -34,10 +35,10 @@ from weather_tabletop.engine.chance import Rng
 from weather_tabletop.engine.protocol import Command, Game
 
 from . import commands as C
-from .board import D, EMPTY
+from .board import D, EMPTY, W
 from .lab import active_tile
 from .rules import FREE_MOMENTS, is_award, metric
-from .saboteurs import SABOTEUR, immediate_victory
+from .saboteurs import SABOTEUR, immediate_victory, player_won
 from .solo_data import SOLO
 from .state import ExperimentEnd, NO_REPORT, SaboteurTurn, SoloState, WMState
 
@@ -222,41 +223,70 @@ DISCARD_RATE, CLOCK_SPREAD = 0.5, 2.0
 ESCALATION_ODDS = 0.3
 #: How much of a tile's cost the markers on it take off, all spaces but one covered.
 FIXING = 0.5
-#: The scale of :func:`evaluate`'s logistic against the Saboteurs, in CP.
-SOLO_SCALE = 12.0
+#: How likely a branch holding a Saboteur Bot is to escalate its weather when the Assistant
+#: reaches it in a later round, and the most such an escalation may cost (CP).
+FUTURE_ODDS, FUTURE_LOSS = 0.8, 40.0
+#: The scale of the race's logistic in :func:`win_chance`, in CP (how uncertain the final
+#: margin still is), and the danger (CP) that makes the Level 3 loss certain.
+SOLO_SCALE, EXTREME_SCALE = 12.0, 100.0
 
 
 def extreme_danger(s: WMState) -> float:
     """Solo §5.3: the expected cost of the Extreme Weather tiles on top in R&D (``DECIDED`` once
     two are of Level 3: the loss comes at the end of your next turn whatever you do); a tile
     partly covered by markers costs less, being on its way to be fixed (it then returns to its
-    stack). Before this round's Phase B, the escalation it is expected to bring counts too: the
-    active branch's weather escalates when its experiment runs, or when it does not and a
-    Saboteur Bot is in the branch (§4.6), except in the last round (§5.4)."""
+    stack). The escalations to come count too (§4.6, none in the last round, §5.4): the active
+    branch's weather escalates when its experiment runs, or when it does not and a Saboteur Bot
+    is in the branch; so does every branch holding a Saboteur Bot when the Assistant reaches it
+    before the last round (``FUTURE_ODDS``, each costing at most ``FUTURE_LOSS``: a tile may be
+    fixed first)."""
     levels = [D.extremes[board[-1]].level if board else 0 for board in s.ew_board]
     now = _danger(s, levels)
     if s.round == s.final_round:
         return now
-    b = s.assistant
     ending = next((st for st in s.stack if isinstance(st, ExperimentEnd)), None)
-    if s.phase == "B" and ending is not None:  # an experiment running: its tile comes next
-        b, odds = ending.branch, 1.0
-    elif s.phase == "A":
+    if s.phase == "B" and ending is None:
+        return now
+    # (branch, odds, in this round's Phase B) in the order the Assistant meets them
+    coming: list[tuple[int, float, bool]] = []
+    if ending is not None:  # an experiment running: its tile comes next
+        coming.append((ending.branch, 1.0, True))
+    phases = (s.final_round - s.round if s.final_round
+              else ROUNDS_PER_TILE * len(s.exp_deck) + 1) - (0 if s.phase == "A" else 1)
+    for k in range(W):
+        b = (s.assistant + k) % W
+        if k >= phases or (ending is not None and b == ending.branch):
+            continue
         branch = s.lab[b]
-        full = all(x != EMPTY for x in branch)
-        sure = SABOTEUR in branch or (full and active_tile(s, b) is not None)
-        odds = 1.0 if sure else ESCALATION_ODDS if active_tile(s, b) is not None else 0.0
-    else:
-        return now
-    if not odds or not s.ew_stack[b]:
-        return now
-    levels[b] = D.extremes[s.ew_stack[b][0]].level
-    return now + odds * max(0.0, _danger(s, levels, fresh=b) - now)
+        if k == 0 and s.phase == "A":
+            sure = SABOTEUR in branch or (all(x != EMPTY for x in branch)
+                                          and active_tile(s, b) is not None)
+            odds = 1.0 if sure else ESCALATION_ODDS if active_tile(s, b) is not None else 0.0
+        else:
+            odds = FUTURE_ODDS if SABOTEUR in branch else 0.0
+        if odds:
+            coming.append((b, odds, k == 0 and s.phase == "A"))
+    total, last = now, now
+    tiles_left = [len(x) for x in s.ew_stack]
+    for b, odds, this_round in coming:
+        if not tiles_left[b]:
+            continue
+        nxt = list(levels)
+        nxt[b] = D.extremes[s.ew_stack[b][len(s.ew_stack[b]) - tiles_left[b]]].level
+        fewer = list(tiles_left)
+        fewer[b] -= 1
+        after = _danger(s, nxt, fewer)
+        step = max(0.0, after - last)
+        total += odds * (step if this_round else min(step, FUTURE_LOSS))
+        if odds >= 0.5:
+            levels, last, tiles_left = nxt, after, fewer
+    return total
 
 
-def _danger(s: WMState, levels: list[int], fresh: int = -1) -> float:
-    """:func:`extreme_danger` of tiles of these ``levels`` (the weather ``fresh`` with a new tile,
-    no marker on it)."""
+def _danger(s: WMState, levels: list[int], left: list[int] | None = None) -> float:
+    """:func:`extreme_danger` of tiles of these ``levels`` with ``left`` tiles beside each
+    (default: the stacks as they are; a weather whose count differs has a new tile, no marker
+    on it)."""
     end = SOLO.end
     top = end.loss_extreme_level
     level3 = sum(1 for lv in levels if lv >= top)
@@ -265,13 +295,14 @@ def _danger(s: WMState, levels: list[int], fresh: int = -1) -> float:
     edge = level3 == end.loss_extreme_tiles - 1
     danger = 0.0
     for w, lv in enumerate(levels):
+        stack = len(s.ew_stack[w]) if left is None else left[w]
         if lv >= top:
             d = EXTREME_L3
-        elif lv == top - 1 and s.ew_stack[w] and not (w == fresh and len(s.ew_stack[w]) < 2):
+        elif lv == top - 1 and stack:
             d = EXTREME_L2 + (EXTREME_EDGE if edge else 0.0)
         else:
             continue
-        if w != fresh and s.ew_bt[w]:
+        if stack == len(s.ew_stack[w]) and s.ew_bt[w]:
             d *= 1.0 - FIXING * sum(x != EMPTY for x in s.ew_bt[w]) / len(s.ew_bt[w])
         danger += d
     return danger
@@ -307,18 +338,32 @@ def deck_shortfall(s: WMState) -> float:
 
 def solo_margin(s: WMState, seat: int) -> float:
     """Solo: the seat's expected final CP (:func:`value`) less the final Target Value to beat
-    (:func:`saboteurs_value`) and the expected cost of the two immediate losses (§5.3); an
-    immediate victory due at the start of the next turn (§5.1) counts as won."""
+    (:func:`saboteurs_value`, §5.2, §5.4)."""
+    return value(s, seat) - saboteurs_value(s)
+
+
+def win_chance(s: WMState, seat: int) -> float:
+    """Solo: the chance to win, 0..1: decided (§5.1, §5.3, or the final scoring with §5.5's
+    restrictions) 1 or 0; an immediate victory due at the start of the next turn (§5.1) 1; else
+    the chance to survive the two immediate losses (§5.3: 1 - :func:`extreme_danger` /
+    ``EXTREME_SCALE``, 1 - :func:`clock_danger` / ``CLOCK_LOSS``) times a logistic of
+    :func:`solo_margin` (scale ``SOLO_SCALE``). A player far behind in the race gains more by a
+    CP than by a little less risk, which a product weighs and a sum of CP would not."""
     if s.solo.outcome[0] or s.phase == "over":
-        return value(s, seat) - saboteurs_value(s)
+        return 1.0 if player_won(s, seat) else 0.0
     if immediate_victory(s, seat):
-        return DECIDED
-    return value(s, seat) - saboteurs_value(s) - extreme_danger(s) - clock_danger(s)
+        return 1.0
+    survive = max(0.0, 1.0 - extreme_danger(s) / EXTREME_SCALE) \
+        * (1.0 - clock_danger(s) / CLOCK_LOSS)
+    return survive / (1.0 + 2.718281828 ** (-solo_margin(s, seat) / SOLO_SCALE))
 
 
 def judged_value(s: WMState, seat: int) -> float:
-    """What ``normal`` maximises: :func:`value`, against the Saboteurs :func:`solo_margin`."""
-    return value(s, seat) if s.solo is None else solo_margin(s, seat)
+    """What ``normal`` maximises: :func:`value`; against the Saboteurs the log of
+    :func:`win_chance` in CP (``SOLO_SCALE`` per factor e: about a CP per CP far behind)."""
+    if s.solo is None:
+        return value(s, seat)
+    return SOLO_SCALE * math.log(max(win_chance(s, seat), 1e-9))
 
 
 def saboteurs_value(s: WMState) -> float:
@@ -332,11 +377,9 @@ def saboteurs_value(s: WMState) -> float:
 
 def evaluate(s: WMState, seat: int) -> float:
     """0..1: the seat's :func:`value` against the best rival's (a logistic of the lead); solo,
-    :func:`solo_margin` (a logistic of scale ``SOLO_SCALE``: the race is decided by more CP
-    than a game of several players, and a flatter curve keeps a position far behind from
-    looking all the same)."""
+    :func:`win_chance`."""
     if s.solo is not None:  # solo: against the Saboteurs' Target Value (solo §5)
-        return 1.0 / (1.0 + 2.718281828 ** (-solo_margin(s, seat) / SOLO_SCALE))
+        return win_chance(s, seat)
     mine = value(s, seat)
     rival = max(value(s, i) for i in range(s.players) if i != seat)
     lead = mine - rival
@@ -475,19 +518,19 @@ def through_saboteur_turn(game: Game, s: WMState, seat: int, rng: Rng) -> WMStat
 
 def security_roles(game: Game, s: WMState, seat: int, legal: list[Command], rng: Rng) -> Command:
     """Solo §3.5 Call Security: the roles of the three reports in hand that leave the best
-    :func:`solo_margin` after the Saboteurs' turn (:func:`through_saboteur_turn`)."""
+    :func:`judged_value` after the Saboteurs' turn (:func:`through_saboteur_turn`)."""
     scored = []
     for i, cmd in enumerate(legal):
         after = _after(game, s, cmd)
         end = None if after is None else through_saboteur_turn(game, after, seat, rng)
-        scored.append((-1e9 if end is None else solo_margin(end, seat), i, cmd))
+        scored.append((-1e9 if end is None else judged_value(end, seat), i, cmd))
     scored.sort(key=lambda t: (-t[0], t[1]))
     return scored[0][2]
 
 
 #: Call Security (solo §3.5) is judged on this many deals of the hidden reports ...
 SECURITY_DEALS = 3
-#: ... and called when it gains at least this much :func:`solo_margin` on average (CP).
+#: ... and called when it gains at least this much :func:`judged_value` on average.
 SECURITY_GAIN = 1.0
 #: ... and only with at least this many reports to spare (:func:`deck_shortfall`): the deck is
 #: the game's clock, and running out loses (§5.3).
@@ -518,7 +561,7 @@ def security_call(game: Game, view: WMState, seat: int, calls: list[Command],
         end = None if after is None else through_saboteur_turn(game, after, seat, rng)
         if end is None:
             return None
-        gain += solo_margin(end, seat) - solo_margin(base, seat)
+        gain += judged_value(end, seat) - judged_value(base, seat)
     return call if gain / SECURITY_DEALS >= SECURITY_GAIN else None
 
 
