@@ -341,3 +341,25 @@ def test_the_rules_screen_says_the_priority_card_chooses_weather_and_arrow(langu
         assert "count only once it is discarded" in text
     else:
         assert "**優先卡**（最後棄置的報告）的天氣與箭頭決定" in text
+
+
+def test_the_table_draws_frames_until_the_saboteurs_steps_are_over(states, monkeypatch):
+    """Played in the window: after the Saboteurs' turn the last step's caption and their page
+    stayed on screen until the mouse moved (the view did not say it was animating, and an idle
+    table draws no frames). The view animates while steps are shown, then shows the page of
+    the moment (the player's, on their turn) and stops."""
+    from weather_tabletop.games.weather_machine import view as view_module
+
+    a, b = next((a, b) for a, b in zip(states, states[1:])
+                if a.solo.agents != b.solo.agents and a.solo.deck.current != NO_REPORT
+                and list(GAME.to_act(b)) == [0] and b.stack and b.stack[-1].kind not in
+                ("solo_security", "solo_set"))
+    view, _d, _s, _v = draw(a, (1010, 640))
+    surf = pygame.Surface((1010, 640))
+    view.draw(surf, GAME.view(b, 0), 0)
+    assert view.steps and view.animating() and view.shown == PAGE
+    later = view_module.time.monotonic() + 60
+    monkeypatch.setattr(view_module.time, "monotonic", lambda: later)
+    view.draw(surf, GAME.view(b, 0), 0)
+    view.draw(surf, GAME.view(b, 0), 0)
+    assert not view.animating() and view.shown == 0

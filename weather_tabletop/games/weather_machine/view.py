@@ -334,6 +334,12 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels, SaboteurPanels):
         self._steps_from = time.monotonic()
         self._sab_until = self._steps_from + sab * STEP_SECONDS
 
+    def animating(self) -> bool:
+        """Steps are being shown (Phase B, a Government run, the Saboteurs' turn): the table
+        draws frames until the last is over and the page the moment needs is shown again (else
+        the last caption stayed until the mouse moved)."""
+        return bool(self.steps) or time.monotonic() < self._sab_until
+
     def current_step(self) -> tuple[tuple[float, float, float, float], str] | None:
         """The step shown now (None once all were shown)."""
         if not self.steps:
