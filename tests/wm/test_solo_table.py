@@ -363,3 +363,24 @@ def test_the_table_draws_frames_until_the_saboteurs_steps_are_over(states, monke
     view.draw(surf, GAME.view(b, 0), 0)
     view.draw(surf, GAME.view(b, 0), 0)
     assert not view.animating() and view.shown == 0
+
+
+def test_each_saboteur_step_shows_long_enough_to_read(states, monkeypatch):
+    """Played in the window: half a second per step of their turn was too short to read "A
+    Saboteur Bot on the bottom space of the Sun branch in R&D". Each of their steps shows
+    SAB_STEP_SECONDS, in order, their page meanwhile."""
+    from weather_tabletop.games.weather_machine import view as view_module
+
+    a, b = next((a, b) for a, b in zip(states, states[1:])
+                if a.solo.agents != b.solo.agents and a.solo.deck.current != NO_REPORT)
+    now = [1000.0]
+    monkeypatch.setattr(view_module.time, "monotonic", lambda: now[0])
+    view, _d, _s, _v = draw(a, (1010, 640))
+    seat = GAME.to_act(b)[0] if GAME.to_act(b) else 0
+    view.draw(pygame.Surface((1010, 640)), GAME.view(b, seat), seat)
+    steps = list(view.steps)
+    sab = len(view._saboteur_steps(a, b))
+    assert sab >= 2 and view_module.SAB_STEP_SECONDS >= 1.0
+    for k in range(sab):
+        now[0] = 1000.0 + (k + 0.9) * view_module.SAB_STEP_SECONDS
+        assert view.current_step() == steps[k] and view.animating()

@@ -46,6 +46,8 @@ last composite showing until the new one is complete; a press on the board compl
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import time
 from typing import Any, Hashable, Iterator, Sequence
 
@@ -137,6 +139,7 @@ CHOICE_SPOTS = {
 }
 CHOICE_W = 300  # design width of the dialog
 STEP_SECONDS = 0.5  # each step of Phase B or a Government run is shown this long
+SAB_STEP_SECONDS = 1.0  # each step of the Saboteurs' turn: a caption to read, their page to see
 CHOICE_ROWS = 8  # options shown; any others stay in the action list
 #: what a redraw fills as it goes; between its steps these keep what the screen shows
 STAGED = ("_pieces", "_tips", "_cut_tips", "_spaces", "_tabs", "_legal", "_choice_rows",
@@ -184,6 +187,7 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels, SaboteurPanels):
         #: Phase B / Government run shown step by step: (design rectangle, caption) and the start
         self.steps: list[tuple[tuple[float, float, float, float], str]] = []
         self._steps_from = 0.0
+        self._step_ends: list[float] = []  # when each step ends, from _steps_from
 
     # -- helpers -----------------------------------------------------------------------------
 
@@ -329,10 +333,14 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels, SaboteurPanels):
 
     def _show_steps(self, steps: list[tuple[tuple[float, float, float, float], str]],
                     sab: int) -> None:
-        """Show ``steps`` from now, the first ``sab`` (the Saboteurs' turn) with their page."""
+        """Show ``steps`` from now, the first ``sab`` (the Saboteurs' turn) with their page and
+        :data:`SAB_STEP_SECONDS` each (played in the window, half a second was too short to read
+        a caption), the others :data:`STEP_SECONDS` each."""
         self.steps = steps
         self._steps_from = time.monotonic()
-        self._sab_until = self._steps_from + sab * STEP_SECONDS
+        self._step_ends = list(itertools.accumulate(
+            SAB_STEP_SECONDS if k < sab else STEP_SECONDS for k in range(len(steps))))
+        self._sab_until = self._steps_from + sab * SAB_STEP_SECONDS
 
     def animating(self) -> bool:
         """Steps are being shown (Phase B, a Government run, the Saboteurs' turn): the table
@@ -344,7 +352,7 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels, SaboteurPanels):
         """The step shown now (None once all were shown)."""
         if not self.steps:
             return None
-        k = int((time.monotonic() - self._steps_from) / STEP_SECONDS)
+        k = bisect.bisect_right(self._step_ends, time.monotonic() - self._steps_from)
         if k >= len(self.steps):
             self.steps = []
             return None
