@@ -28,7 +28,8 @@ from weather_tabletop.games.weather_machine.rules import GAME  # noqa: E402
 from weather_tabletop.games.weather_machine.solo_data import SOLO  # noqa: E402
 from weather_tabletop.games.weather_machine.solo_state import NO_REPORT, SABOTEUR  # noqa: E402
 from weather_tabletop.games.weather_machine.view import WeatherMachineView  # noqa: E402
-from weather_tabletop.games.weather_machine import words as T  # noqa: E402
+from weather_tabletop.games.weather_machine import view_layout, words as T  # noqa: E402
+from weather_tabletop.games.weather_machine.data import OFFICE  # noqa: E402
 from weather_tabletop.games.weather_machine.view_solo import PAGE, REPORT  # noqa: E402
 from weather_tabletop.ui.table_view import ViewContext  # noqa: E402
 from weather_tabletop.ui.theme import TextCache  # noqa: E402
@@ -384,3 +385,19 @@ def test_each_saboteur_step_shows_long_enough_to_read(states, monkeypatch):
     for k in range(sab):
         now[0] = 1000.0 + (k + 0.9) * view_module.SAB_STEP_SECONDS
         assert view.current_step() == steps[k] and view.animating()
+
+
+def test_the_subsidy_choice_rings_the_whole_subsidy_grid(states):
+    """Played in the window: taking a Subsidy tile ringed the grid's lower two rows and the
+    Office's title band, cutting through its top row. The ring holds every cell of the grid."""
+    from weather_tabletop.games.weather_machine.view import CHOICE_SPOTS
+
+    state = next(s for s in states if s.stack and s.stack[-1].kind == "take_subsidy")
+    view, _d, _s, _v = draw(state, (1010, 640))
+    spot = view._abs(view.L.r(*CHOICE_SPOTS["take_subsidy"]))
+    cells = [r for r, t in view._tips if getattr(t, "key", "").startswith(
+        ("wm.view.gov.subsidy", "wm.view.gov.part", "wm.view.gov.empty_cell", "wm.view.gov.column"))]
+    assert len(cells) == 5 * 3 + 5
+    assert all(spot.contains(r) for r in cells)
+    office = view._abs(view.L.r(*view_layout.PANELS[OFFICE]))
+    assert not spot.colliderect(office.inflate(0, -2))

@@ -125,7 +125,7 @@ _Layout = Layout  # the name the tests and older callers use
 CHOICE_SPOTS = {
     "pay": VOUCHERS, "gain_any": VOUCHERS,
     "take_chem": (0, 94, 232, 122), "xchem": (0, 94, 232, 122),
-    "take_subsidy": (0, 428, 305, 84),
+    "take_subsidy": (0, 414, 305, 84),  # the Government's subsidy grid and its column gains
     "exp_pay": (311, 150, 305, 100), "exp_keep": (311, 150, 305, 100),
     "exp_benefit": (311, 96, 305, 154), "lock_pay": (311, 150, 305, 100),
     "lab_fund": (0, 538, 616, 102), "rnd_fund": (0, 538, 616, 102),
