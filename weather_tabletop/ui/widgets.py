@@ -71,12 +71,28 @@ def text_box(scene: "Scene", rect: pygame.Rect, html: str, *, object_id: str | N
                      object_id=_oid(object_id))
 
 
+class _DropDown(UIDropDownMenu):
+    """A drop-down whose open list ends inside the window: its height is capped, when it opens,
+    by the room below it (at 150% a list low on the setup page ran past the window's bottom,
+    its last options out of reach, scrolling or not)."""
+
+    def __init__(self, *args, most: int, **kwargs) -> None:
+        super().__init__(*args, expansion_height_limit=most, **kwargs)
+        self._most = most
+
+    def update(self, time_delta: float) -> None:
+        if self.current_state is self.menu_states["closed"]:  # the height it will open to
+            room = self.ui_manager.window_resolution[1] - self.get_abs_rect().bottom - 4
+            self.expansion_height_limit = max(min(self._most, room), self.rect.height * 2)
+        super().update(time_delta)
+
+
 def dropdown(scene: "Scene", rect: pygame.Rect, options: list[tuple[str, str]], selected: str,
              *, container=None, object_id: str | None = None) -> UIDropDownMenu:
     """A drop-down of (text, id) pairs with the id ``selected`` chosen."""
     start = next((o for o in options if o[1] == selected), options[0])
-    return UIDropDownMenu(options, start, rect, scene.manager, container=container or scene.root,
-                          object_id=_oid(object_id), expansion_height_limit=scene.px(300))
+    return _DropDown(options, start, rect, scene.manager, container=container or scene.root,
+                     object_id=_oid(object_id), most=scene.px(300))
 
 
 def entry(scene: "Scene", rect: pygame.Rect, text: str, *, container=None,
