@@ -401,3 +401,23 @@ def test_the_subsidy_choice_rings_the_whole_subsidy_grid(states):
     assert all(spot.contains(r) for r in cells)
     office = view._abs(view.L.r(*view_layout.PANELS[OFFICE]))
     assert not spot.colliderect(office.inflate(0, -2))
+
+
+def test_a_funding_choice_rings_the_three_funding_tracks(states):
+    """Played in the window at 150% (Creative Accounting at the income): the ring of a Funding
+    decision started 15 units below the tracks' top and ran 15 below the board, so the dialog
+    placed above it covered the Government track it asked about. The ring holds the three
+    tracks, inside the board, and the dialog leaves them uncovered."""
+    from weather_tabletop.games.weather_machine.view import CHOICE_SPOTS
+    from weather_tabletop.games.weather_machine.view_layout import BOARD_H, PANELS, HEAD_H
+
+    state = next(s for s in states if s.stack and s.stack[-1].kind == "solo_funding_back")
+    for size in ((1010, 640), (1000, 625)):
+        view, _d, _s, _v = draw(state, size)
+        x, y, w, _h = PANELS[OFFICE]
+        spot = CHOICE_SPOTS["solo_funding_back"]
+        assert spot[1] == y + HEAD_H and spot[1] + spot[3] <= BOARD_H
+        assert CHOICE_SPOTS["lab_fund"] == CHOICE_SPOTS["rnd_fund"] == spot
+        ring = view._abs(view.L.r(*spot))
+        rows = [r for r, _c in view._choice_rows.values()]
+        assert rows and not any(r.colliderect(ring) for r in rows)

@@ -122,20 +122,22 @@ _Layout = Layout  # the name the tests and older callers use
 
 #: decisions that are not a movement, asked in a small dialog beside the board spot they are
 #: about (design rectangle of that spot); their options are the legal commands of the step
+#: the Funding tracks in Lativ's Office: under its title band, three rows of 34 (``view_board``)
+FUNDING_ROWS = (0, PANELS[OFFICE][1] + HEAD_H, 616, 102)
 CHOICE_SPOTS = {
     "pay": VOUCHERS, "gain_any": VOUCHERS,
     "take_chem": (0, 94, 232, 122), "xchem": (0, 94, 232, 122),
     "take_subsidy": (0, 414, 305, 84),  # the Government's subsidy grid and its column gains
     "exp_pay": (311, 150, 305, 100), "exp_keep": (311, 150, 305, 100),
     "exp_benefit": (311, 96, 305, 154), "lock_pay": (311, 150, 305, 100),
-    "lab_fund": (0, 538, 616, 102), "rnd_fund": (0, 538, 616, 102),
-    "funding_any": (0, 538, 616, 102),
+    "lab_fund": FUNDING_ROWS, "rnd_fund": FUNDING_ROWS,
+    "funding_any": FUNDING_ROWS,
     "take_part": WORKSHOP, "xpart": WORKSHOP, "xpart_proto": WORKSHOP, "extra": WORKSHOP,
     "return_extra": WORKSHOP, "to_line": LINE,
     "bt_space": (311, 363, 305, 62), "prototype": (311, 363, 305, 62),
     "draft": GOAL_HAND,
     # solo (issue 20): the Saboteurs' page shows meanwhile; Creative Accounting's Funding tracks
-    "solo_security": REPORT, "solo_set": HIDEOUT, "solo_funding_back": (0, 538, 616, 102),
+    "solo_security": REPORT, "solo_set": HIDEOUT, "solo_funding_back": FUNDING_ROWS,
 }
 CHOICE_W = 300  # design width of the dialog
 STEP_SECONDS = 0.5  # each step of Phase B or a Government run is shown this long
