@@ -421,3 +421,22 @@ def test_a_funding_choice_rings_the_three_funding_tracks(states):
         ring = view._abs(view.L.r(*spot))
         rows = [r for r, _c in view._choice_rows.values()]
         assert rows and not any(r.colliderect(ring) for r in rows)
+
+
+def test_the_page_warns_when_no_report_is_left_for_their_next_turn():
+    """Played to the end: with no report left (§5.3, 7.G2) the page said only "No report" and
+    "Draw pile: 0 reports"; nothing told the player that the Saboteurs' next turn loses the
+    game. The deck box now says so (its tooltip why), and only then."""
+    from weather_tabletop.games.weather_machine.saboteurs import deck_exhausted
+
+    states = solo_states(range(1, 3), challenges="cards:6+3")
+    out = next(s for s in states if deck_exhausted(s) and not s.solo.outcome[0])
+    before = next(s for s in states if not deck_exhausted(s) and s.solo.deck.current != NO_REPORT)
+    for state, warned in ((out, True), (before, False)):
+        view, drawn, _surf, shown = draw(state, (1010, 640), page=True)
+        found = [d for d in drawn if d.text == "Their next turn: you lose"]
+        assert bool(found) == warned
+        if warned:
+            assert not found[0].cut
+            tip = view.tooltip_at(found[0].box.move(view.rect.topleft).center, shown)
+            assert tip and "you lose at once" in tip

@@ -35,6 +35,7 @@ from . import words as T
 from .board import D, W
 from .commands import CallSecurity
 from .data import GOVERNMENT, LAB, RND, SUPPLY
+from .saboteurs import deck_exhausted
 from .solo_data import AGENTS, FOLLOW_LATIV, MAIN_LOCATIONS, SOLO
 from .solo_state import NO_REPORT, SABOTEUR, TOKEN_COLOUR
 from .state import WMState
@@ -301,7 +302,8 @@ class SaboteurPanels:
 
     def _draw_deck(self, surf: pygame.Surface, s: WMState) -> None:
         """The draw pile's count (its order is hidden, §3.4), the discard pile's and the cards
-        removed from the game (The Clock is Ticking, §3.6)."""
+        removed from the game (The Clock is Ticking, §3.6); when no report is left for their next
+        turn (§5.3, 7.G2, as the Saboteurs' clock option reads it), that it will be lost."""
         L = self.L
         x, y, w, h = DECK
         deck = s.solo.deck
@@ -319,7 +321,11 @@ class SaboteurPanels:
         self._tip(L.r(x, y, w, 62), lines(msg("wm.solo.draw_pile", n=len(deck.draw)),
                                           msg("wm.view.solo.deck_tip", n=len(deck.discard),
                                               removed=len(deck.removed))))
-        if s.solo.security_calls and s.phase == "A":
+        if deck_exhausted(s) and not s.solo.outcome[0]:  # §5.3: their next turn is the loss
+            self._label(surf, msg("wm.view.solo.clock_out"), L.r(x + 4, y + 62, w - 8, 17), 12,
+                        theme.DANGER, bold=True, align="left")
+            self._tip(L.r(x, y + 60, w, 21), msg("wm.view.solo.clock_out_tip"))
+        elif s.solo.security_calls and s.phase == "A":
             self._label(surf, msg("wm.view.solo.called", n=s.solo.security_calls),
                         L.r(x + 4, y + 62, w - 8, 17), 12, theme.MUTED, align="left")
 
