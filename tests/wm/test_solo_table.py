@@ -440,3 +440,24 @@ def test_the_page_warns_when_no_report_is_left_for_their_next_turn():
             assert not found[0].cut
             tip = view.tooltip_at(found[0].box.move(view.rect.topleft).center, shown)
             assert tip and "you lose at once" in tip
+
+
+def test_a_hideout_step_says_what_came_in_and_went_out() -> None:
+    """The caption of a Saboteur step at their Hideout names what changed (§2.2), in both
+    languages, not just that something did."""
+    from weather_tabletop.games.weather_machine.state import Hideout
+    from weather_tabletop.games.weather_machine.view_solo import hideout_change
+    from weather_tabletop.i18n import language, set_language
+    a = Hideout(5, (1, 0, 0, 0, 0), ("G:1",), 0)
+    b = Hideout(4, (1, 0, 2, 0, 0), ("G:1", "R:3"), 1)
+    before = language()
+    try:
+        set_language("en")
+        assert hideout_change(a, b) == ("Into the Saboteurs' Hideout: 2 pink Delugium, an R&D "
+                                        "Research token of Fog and an Award token; out: 1 Bot")
+        assert hideout_change(a, Hideout(4, (0, 0, 0, 0, 0), ("G:1",), 0)) == \
+            "Out of the Saboteurs' Hideout: 1 Bot and 1 green Verdino"
+        set_language("zh-TW")
+        assert hideout_change(b, a) == "放入破壞者的藏身處：1 個機器人；移出：2 個粉紅藥劑、1 個霧的研發研究標記和 1 個獎項標記"
+    finally:
+        set_language(before)

@@ -26,7 +26,7 @@ from typing import Iterator
 
 import pygame
 
-from weather_tabletop.i18n import Msg, msg, tr
+from weather_tabletop.i18n import Msg, join, msg, tr
 from weather_tabletop.ui import theme
 from weather_tabletop.ui.table_view import Piece
 
@@ -38,7 +38,7 @@ from .data import GOVERNMENT, LAB, RND, SUPPLY
 from .saboteurs import deck_exhausted
 from .solo_data import AGENTS, FOLLOW_LATIV, MAIN_LOCATIONS, SOLO
 from .solo_state import NO_REPORT, SABOTEUR, TOKEN_COLOUR
-from .state import WMState
+from .state import Hideout, WMState
 from .view_layout import LAB_Y, PANELS, SPACE_D, TABS, space_centre
 from .view_text import cap, lines
 
@@ -530,7 +530,7 @@ class SaboteurPanels:
                         "wm.view.solo.step.bot_branch", space=T.branch_space(i),
                         weather=T.weather(br), location=T.location(RND))))
         if b.solo.hideout != a.solo.hideout:
-            steps.append((HIDEOUT, tr("wm.view.solo.step.hideout")))
+            steps.append((HIDEOUT, hideout_change(a.solo.hideout, b.solo.hideout)))
         if b.solo.tv != a.solo.tv:
             steps.append(self._tv_step(a, b))
         if b.solo.deck.current != a.solo.deck.current:
@@ -579,3 +579,28 @@ class SaboteurPanels:
 
 
 __all__ = ["SaboteurPanels", "PAGE", "SAB_RGB", "SOLO_DECISIONS", "REPORT", "HIDEOUT", "SECURITY"]
+
+
+def _hideout_items(a: Hideout, b: Hideout) -> list[Msg]:
+    """What ``b`` holds that ``a`` did not: Bots, Chemicals, Research and Award tokens."""
+    items: list[Msg] = [msg("wm.event.bots", n=b.bots - a.bots)] if b.bots > a.bots else []
+    items += [T.chemical(w, y - x) for w, (x, y) in enumerate(zip(a.chemicals, b.chemicals)) if y > x]
+    rest = list(a.tokens)
+    for tok in b.tokens:
+        if tok in rest:
+            rest.remove(tok)
+        else:
+            items.append(T.token(tok))
+    items += [T.token("A")] * max(0, b.awards - a.awards)
+    return items
+
+
+def hideout_change(a: Hideout, b: Hideout) -> str:
+    """A Saboteur step's caption for their Hideout (§2.2): what came in and what went out."""
+    came, went = join(_hideout_items(a, b)), join(_hideout_items(b, a))
+    if came and went:
+        return tr("wm.view.solo.step.hideout_both", came=came, went=went)
+    if came:
+        return tr("wm.view.solo.step.hideout_in", items=came)
+    return tr("wm.view.solo.step.hideout_out", items=went) if went else tr("wm.view.solo.step.hideout")
+
