@@ -578,9 +578,6 @@ class SaboteurPanels:
             self._tip(r, lines(rule, msg("wm.view.solo.pay_tip", voucher=T.a_voucher(c.vtype))))
 
 
-__all__ = ["SaboteurPanels", "PAGE", "SAB_RGB", "SOLO_DECISIONS", "REPORT", "HIDEOUT", "SECURITY"]
-
-
 def _hideout_items(a: Hideout, b: Hideout) -> list[Msg]:
     """What ``b`` holds that ``a`` did not: Bots, Chemicals, Research and Award tokens."""
     items: list[Msg] = [msg("wm.event.bots", n=b.bots - a.bots)] if b.bots > a.bots else []
@@ -604,3 +601,6 @@ def hideout_change(a: Hideout, b: Hideout) -> str:
         return tr("wm.view.solo.step.hideout_in", items=came)
     return tr("wm.view.solo.step.hideout_out", items=went) if went else tr("wm.view.solo.step.hideout")
 
+
+__all__ = ["SaboteurPanels", "PAGE", "SAB_RGB", "SOLO_DECISIONS", "REPORT", "HIDEOUT", "SECURITY",
+           "hideout_change"]
