@@ -36,7 +36,6 @@ from weather_tabletop.engine.protocol import Command, Game
 
 from . import commands as C
 from .board import D, EMPTY, W
-from .lab import active_tile
 from .rules import FREE_MOMENTS, is_award, metric
 from .saboteurs import SABOTEUR, immediate_victory, player_won
 from .solo_data import SOLO
@@ -218,9 +217,6 @@ ROUNDS_PER_TILE = 1.15
 #: choices; ``normal``'s games discard 5-7 in 10-12 rounds), and the spread of the deck's
 #: shortfall (in reports) over which the loss becomes likely.
 DISCARD_RATE, CLOCK_SPREAD = 0.5, 2.0
-#: How likely the active branch's experiment is to run when its tile is in the display but the
-#: branch is not full yet.
-ESCALATION_ODDS = 0.3
 #: How much of a tile's cost the markers on it take off, all spaces but one covered.
 FIXING = 0.5
 #: How likely a branch holding a Saboteur Bot is to escalate its weather when the Assistant
@@ -235,11 +231,13 @@ def extreme_danger(s: WMState) -> float:
     """Solo §5.3: the expected cost of the Extreme Weather tiles on top in R&D (``DECIDED`` once
     two are of Level 3: the loss comes at the end of your next turn whatever you do); a tile
     partly covered by markers costs less, being on its way to be fixed (it then returns to its
-    stack). The escalations to come count too (§4.6, none in the last round, §5.4): the active
-    branch's weather escalates when its experiment runs, or when it does not and a Saboteur Bot
-    is in the branch; so does every branch holding a Saboteur Bot when the Assistant reaches it
-    before the last round (``FUTURE_ODDS``, each costing at most ``FUTURE_LOSS``: a tile may be
-    fixed first)."""
+    stack). The escalations the Saboteurs' Bots bring count too (§4.6: a branch holding one
+    escalates its weather in Phase B whether its experiment runs or not; none in the last round,
+    §5.4): the active branch's in this round's Phase B, and each other branch holding one when
+    the Assistant reaches it before the last round (``FUTURE_ODDS``, each costing at most
+    ``FUTURE_LOSS``: a tile may be fixed first); an experiment running counts once it runs. An
+    experiment you are yet to run escalates its weather too, but is not counted: it scores CP,
+    and counting it kept the computer from its experiments (docs/ai.md)."""
     levels = [D.extremes[board[-1]].level if board else 0 for board in s.ew_board]
     now = _danger(s, levels)
     if s.round == s.final_round:
@@ -258,14 +256,10 @@ def extreme_danger(s: WMState) -> float:
         if k >= phases or (ending is not None and b == ending.branch):
             continue
         branch = s.lab[b]
-        if k == 0 and s.phase == "A":
-            sure = SABOTEUR in branch or (all(x != EMPTY for x in branch)
-                                          and active_tile(s, b) is not None)
-            odds = 1.0 if sure else ESCALATION_ODDS if active_tile(s, b) is not None else 0.0
-        else:
-            odds = FUTURE_ODDS if SABOTEUR in branch else 0.0
-        if odds:
-            coming.append((b, odds, k == 0 and s.phase == "A"))
+        if SABOTEUR not in branch:
+            continue
+        this_round = k == 0 and s.phase == "A"
+        coming.append((b, 1.0 if this_round else FUTURE_ODDS, this_round))
     total, last = now, now
     tiles_left = [len(x) for x in s.ew_stack]
     for b, odds, this_round in coming:
