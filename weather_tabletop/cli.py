@@ -167,13 +167,24 @@ def _players(game: Game, n: int | None) -> int:
     return n
 
 
-def _parse_options(game: Game, items: list[str]) -> dict[str, Any]:
+def _counts(counts: tuple[int, ...]) -> str:
+    """'1 player', '2/3/4 players'."""
+    return f"{'/'.join(map(str, counts))} player{'s' * (tuple(counts) != (1,))}"
+
+
+def _parse_options(game: Game, items: list[str], players: int | None = None) -> dict[str, Any]:
+    """``--option KEY=VALUE`` items checked against the game's options (and, with ``players``,
+    the counts an option applies to, such as Weather Machine's solo ones)."""
     given = {}
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key:
             raise UsageError(f"--option takes KEY=VALUE, not {item!r}")
         given[key.strip()] = value
+    for spec in game.options:
+        counts = getattr(spec, "players", None)
+        if players is not None and spec.key in given and counts and players not in counts:
+            raise UsageError(f"{spec.key} applies to {_counts(counts)} only, not {players}")
     try:
         return options_dict(game, given)
     except ValueError as exc:
@@ -238,7 +249,7 @@ def _simulate(args: argparse.Namespace) -> int:
         raise UsageError("--games must be at least 1")
     if args.iterations is not None and args.iterations < 1:
         raise UsageError("--iterations must be at least 1")
-    options = _parse_options(game, args.option)
+    options = _parse_options(game, args.option, players)
     levels_ = _bots(game, args.bots, players)
     try:  # options that only the game's setup can check (a value per seat, say)
         game.initial_state(computer_config(game, players, levels_, options, args.seed))
@@ -326,7 +337,7 @@ def _screenshot(args: argparse.Namespace) -> int:
     if args.scene in ("table", "scores"):
         game = _game(args.game)
         players = _players(game, args.players)
-        options = _parse_options(game, args.option)
+        options = _parse_options(game, args.option, players)
     elif args.game:
         game = _game(args.game)
         players = _players(game, args.players)
@@ -445,7 +456,7 @@ def _options(args: argparse.Namespace) -> int:
         print("  no options")
     for o in game.options:
         only = getattr(o, "players", None)
-        which = f"  [{'/'.join(map(str, only))} player{'s' * (only != (1,))} only]" if only else ""
+        which = f"  [{_counts(only)} only]" if only else ""
         print(f"  {o.key}={'|'.join(str(c) for c in o.choices)}  (default {o.default})  "
               f"{o.label}{which}")
     return 0

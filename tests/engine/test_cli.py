@@ -117,3 +117,19 @@ def test_simulate_refuses_a_per_seat_option_for_the_wrong_seats_as_a_usage_error
                  "--option", "mat_side=unique,identical,unique"])
     assert code == 2
     assert "Setup step 2" in capsys.readouterr().err
+
+
+def test_an_option_of_other_player_counts_is_a_usage_error(capsys):
+    """Weather Machine's Challenge cards are the solo game's; New Scientists is a 2-player
+    variant: given with another player count, each is refused (exit status 2), not ignored."""
+    from weather_tabletop.cli import main
+
+    for players, option in (("3", "challenges=3"), ("1", "new_scientists=True")):
+        code = main(["simulate", "--game", "weather-machine", "--players", players, "--games", "1",
+                     "--option", option])
+        assert code == 2
+        err = capsys.readouterr().err
+        assert f"applies to {'1 player' if option.startswith('ch') else '2 players'} only, not " \
+            f"{players}" in err
+    assert main(["simulate", "--game", "weather-machine", "--players", "1", "--games", "1",
+                 "--option", "challenges=cards:3+7", "--json"]) == 0
