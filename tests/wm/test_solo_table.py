@@ -20,7 +20,7 @@ from weather_tabletop import i18n  # noqa: E402
 
 from tests.ui.helpers import mouse, open_table, post  # noqa: E402
 from tests.wm.helpers import solo_states  # noqa: E402
-from tests.wm.test_view_layout import SIZES  # noqa: E402
+from tests.wm.test_view_layout import SIZES, assert_labels_fit  # noqa: E402
 from weather_tabletop.engine.protocol import GameConfig, SeatConfig  # noqa: E402
 from weather_tabletop.games.weather_machine.commands import (AssignReports,  # noqa: E402
                                                              CallSecurity)
@@ -114,19 +114,7 @@ def test_every_label_fits_a_box_of_its_own_at_every_table_size(states, page):
     for state in picked(states):
         for size in SIZES:
             view, drawn, _surf, shown = draw(state, size, page)
-            assert len(drawn) > 150
-            for d in drawn:
-                assert d.size >= 12, (size, d.text, d.size)
-                assert d.box.contains(d.rect), (size, d.text, d.rect, d.box)
-                if d.cut:  # the whole text where it was cut
-                    assert view.tooltip_at(d.box.move(view.rect.topleft).center, shown), d.text
-            by_surface: dict[int, list] = {}
-            for d in drawn:
-                by_surface.setdefault(d.surface, []).append(d)
-            for labels in by_surface.values():
-                for i, a in enumerate(labels):
-                    for b in labels[i + 1:]:
-                        assert not a.rect.colliderect(b.rect), (size, a.text, b.text)
+            assert_labels_fit(view, drawn, size, shown)
 
 
 def test_every_saboteur_bot_is_drawn_on_the_board_or_in_the_hideout(states):

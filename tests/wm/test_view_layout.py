@@ -51,19 +51,25 @@ def test_every_label_fits_a_box_of_its_own_at_every_table_size(players, seed):
         seat, state = seat_and_view(match)
         for size in SIZES:
             view, drawn = draw(state, seat, size, players)
-            assert len(drawn) > 150
-            for d in drawn:
-                assert d.size >= 12, (size, d.text, d.size)
-                assert d.box.contains(d.rect), (size, d.text, d.rect, d.box)
-                if d.cut:  # the whole text where it was cut
-                    assert view.tooltip_at(d.box.move(view.rect.topleft).center, state), d.text
-            by_surface: dict[int, list] = {}
-            for d in drawn:
-                by_surface.setdefault(d.surface, []).append(d)
-            for labels in by_surface.values():
-                for i, a in enumerate(labels):
-                    for b in labels[i + 1:]:
-                        assert not a.rect.colliderect(b.rect), (size, a.text, b.text)
+            assert_labels_fit(view, drawn, size, state)
+
+
+def assert_labels_fit(view, drawn, size, shown) -> None:
+    """Every label drawn at ``size``: at least 12 px, inside its box, its whole text in the
+    tooltip where it was cut, and no two overlapping on one surface."""
+    assert len(drawn) > 150
+    for d in drawn:
+        assert d.size >= 12, (size, d.text, d.size)
+        assert d.box.contains(d.rect), (size, d.text, d.rect, d.box)
+        if d.cut:  # the whole text where it was cut
+            assert view.tooltip_at(d.box.move(view.rect.topleft).center, shown), d.text
+    by_surface: dict[int, list] = {}
+    for d in drawn:
+        by_surface.setdefault(d.surface, []).append(d)
+    for labels in by_surface.values():
+        for i, a in enumerate(labels):
+            for b in labels[i + 1:]:
+                assert not a.rect.colliderect(b.rect), (size, a.text, b.text)
 
 
 def test_the_board_and_the_laboratory_side_by_side_when_wide_stacked_when_tall():

@@ -17,7 +17,7 @@ the table's drawing (docs/weather-machine-solo.md, "Status").
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Sequence, TypeVar
+from typing import Any, Callable, NamedTuple, Sequence, TypeVar
 
 from weather_tabletop.engine.chance import Rng
 
@@ -378,14 +378,21 @@ def government_placement(s: WMState) -> Placement | None:
         return tuple(r for r in range(3)
                      if s.gov_bots[col][r] == EMPTY and hideout_holds(s, D.gov_colours[col][r]))
 
-    order = research_order(s, GOVERNMENT)
-    eligible = [col for col in order if spaces(col)]
+    return _placement(s, GOVERNMENT, spaces, s.gov_tokens, ("gov_token", "gov_first"))
+
+
+def _placement(s: WMState, loc: int, spaces: Callable[[int], tuple[int, ...]],
+               tokens: tuple[int, ...], why: tuple[str, str]) -> Placement | None:
+    """The first branch of the research-priority order for ``loc`` with a space that fits,
+    preferring branches that still have a Research token (7.G5), the arrow picking the space
+    (7.G6); ``why``: the reason keys with a token and without. None: no branch fits."""
+    order = research_order(s, loc)
+    eligible = [b for b in order if spaces(b)]
     if not eligible:
         return None
-    with_token = [col for col in eligible if s.gov_tokens[col] > 0]
-    col = (with_token or eligible)[0]
-    return Placement(col, by_arrow(s, spaces(col)), "gov_token" if with_token else "gov_first",
-                     order, spaces(col))
+    with_token = [b for b in eligible if tokens[b] > 0]
+    b = (with_token or eligible)[0]
+    return Placement(b, by_arrow(s, spaces(b)), why[0] if with_token else why[1], order, spaces(b))
 
 
 def lab_placement(s: WMState) -> Placement | None:
@@ -432,14 +439,7 @@ def rnd_placement(s: WMState) -> Placement | None:
         return tuple(k for k in range(2, -1, -1)
                      if s.rnd[b][k] == EMPTY and hideout_holds(s, D.rnd_chemical[b][k]))
 
-    order = research_order(s, RND)
-    eligible = [b for b in order if spaces(b)]
-    if not eligible:
-        return None
-    with_token = [b for b in eligible if s.rnd_tokens[b] > 0]
-    b = (with_token or eligible)[0]
-    return Placement(b, by_arrow(s, spaces(b)), "rnd_token" if with_token else "rnd_first",
-                     order, spaces(b))
+    return _placement(s, RND, spaces, s.rnd_tokens, ("rnd_token", "rnd_first"))
 
 
 def government_actions(c: Ctx, space: int) -> None:
