@@ -184,3 +184,17 @@ def test_the_card_dialog_fits_the_window_and_reaches_every_card(language, scale)
             assert len(dialog._cards) == 12, "all 12 at 100%"
     assert seen == {c.id for c in SOLO.challenges}
     assert not [w for w in caught if "too small for text" in str(w.message)]
+
+
+@pytest.mark.parametrize("chosen", ["cards:3+9+12", "0"])
+def test_the_table_options_stay_together_under_one_heading(app, chosen):
+    """Casual undo and Hints are one group ("At the table"): when the solo options fill the
+    left column, both go under the seats, never one in each column (seen with 3 cards chosen)."""
+    setup = _setup(app, 1)
+    setup.options["challenges"] = chosen if chosen.startswith("cards:") else int(chosen)
+    setup.close()
+    setup.open()
+    buttons = {what[0]: c for c, what in setup.controls.items() if what[0] in ("casual", "hints")}
+    assert set(buttons) == {"casual", "hints"}
+    casual, hints = (buttons[k].get_abs_rect() for k in ("casual", "hints"))
+    assert casual.x == hints.x or casual.y == hints.y, (casual, hints)  # stacked or side by side

@@ -222,7 +222,10 @@ class SetupScene(Scene):
                 return (self._seat_rows(width) + self._option_rows(cells[keep:], width, None, True)
                         + self._note_rows(width))
 
-            fits = [k for k in range(len(cells), -1, -1) if _height(left_rows(lw, k)) <= room]
+            # the table options (Casual undo, then Hints under the one heading) stay together
+            splits = [k for k in range(len(cells), -1, -1)
+                      if k == len(cells) or cells[k][1] != "hints"]
+            fits = [k for k in splits if _height(left_rows(lw, k)) <= room]
             both = [k for k in fits if _height(right_rows(rw, k)) <= room]
             keep = both[0] if both else (fits[0] if fits else 0)
             self._column("left", left, pad_x, pad_y, lambda width: left_rows(width, keep))
