@@ -11,7 +11,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pytest
 
 from tests.support import tally
-from weather_tabletop import games
+from weather_tabletop import games, i18n
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -46,3 +46,13 @@ def app():
 
 
 games.register(tally.GAME)
+
+
+@pytest.fixture
+def english():
+    """English for a test (``pytestmark = pytest.mark.usefixtures("english")``), and English
+    again after it, whatever language the test switched to."""
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+

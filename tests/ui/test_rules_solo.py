@@ -14,10 +14,7 @@ from weather_tabletop.ui.scenes.rules import RulesScene, with_game_sections
 GAME = "weather-machine"
 
 
-@pytest.fixture(autouse=True)
-def english():
-    yield
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 @pytest.mark.parametrize("language", ["en", "zh-TW"])

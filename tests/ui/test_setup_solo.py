@@ -21,11 +21,7 @@ from .helpers import mouse
 GAME = "weather-machine"
 
 
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def _setup(app, players: int):

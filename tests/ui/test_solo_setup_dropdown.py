@@ -8,16 +8,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from weather_tabletop import i18n
 
 GAME = "weather-machine"
 
 
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.5], ids=["100%", "150%"])

@@ -38,9 +38,7 @@ PLACE = {"Lativ's Lab": LAB, "R&D": RND, "Government": GOVERNMENT, "Supply": SUP
          "Follow Lativ": FOLLOW_LATIV}
 
 
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def tr(m: i18n.Msg) -> str:

@@ -23,11 +23,7 @@ from weather_tabletop.games.weather_machine.rules import GAME  # noqa: E402
 from weather_tabletop.games.weather_machine.solo_data import SOLO  # noqa: E402
 
 
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def finished(seed: int = 1, challenges: object = 0):
