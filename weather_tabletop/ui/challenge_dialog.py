@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterable
 import pygame
 import pygame_gui
 
+from ..games.weather_machine.rules import cards_value, chosen_cards
 from ..games.weather_machine.solo_data import SOLO
 from ..i18n import join, tr
 from . import theme, widgets
@@ -29,17 +30,8 @@ def applies(game_id: str | None, spec: Any) -> bool:
     return game_id == GAME and getattr(spec, "key", None) == KEY
 
 
-def chosen_ids(value: Any) -> tuple[int, ...]:
-    """The cards of a ``cards:...`` value (none for 0 or n at random)."""
-    if isinstance(value, str) and value.startswith("cards:"):
-        return tuple(int(x) for x in value[6:].split("+") if x)
-    return ()
-
-
-def value_of(ids: Iterable[int]) -> int | str:
-    """The option's value for the cards ``ids``: ``cards:a+b`` (0 for none)."""
-    ids = sorted(set(ids))
-    return "cards:" + "+".join(map(str, ids)) if ids else 0
+#: the cards of a ``cards:...`` value, and the value of cards chosen: the rules' own
+chosen_ids, value_of = chosen_cards, cards_value
 
 
 def titles(ids: Iterable[int]) -> list[str]:

@@ -80,14 +80,28 @@ class ChallengeOption(SoloOption):
             except ValueError:
                 chosen = []
             if chosen and all(1 <= x <= len(SOLO.challenges) for x in chosen):
-                return "cards:" + "+".join(map(str, chosen))
+                return cards_value(chosen)
         return super().parse(text)
+
+
+def cards_value(ids: Any) -> int | str:
+    """The Challenge option's value for the cards ``ids`` chosen: ``cards:a+b`` (0 for none)."""
+    ids = sorted(set(ids))
+    return "cards:" + "+".join(map(str, ids)) if ids else 0
+
+
+def chosen_cards(value: object) -> tuple[int, ...]:
+    """The cards of a ``cards:a+b`` value (none for 0 or n at random)."""
+    if isinstance(value, str) and value.startswith("cards:"):
+        return tuple(int(x) for x in value[6:].split("+") if x)
+    return ()
 
 
 def chosen_challenges(value: object, r: Any) -> tuple[int, ...]:
     """The Challenge cards of the option's value (§2.3 step 13): chosen, or n at random."""
-    if isinstance(value, str) and value.startswith("cards:"):
-        return tuple(int(x) for x in value[6:].split("+"))
+    chosen = chosen_cards(value)
+    if chosen:
+        return chosen
     n = int(value or 0)
     return tuple(sorted(r.shuffled(tuple(c.id for c in SOLO.challenges))[:n])) if n else ()
 
