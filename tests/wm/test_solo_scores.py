@@ -154,3 +154,36 @@ def test_the_score_screen_shows_the_solo_panel_beside_the_table(language, scale)
             scores._scroll_panel(rect.height // 3)
         assert scores._panel_scroll == img.get_height() - rect.height
     assert sum(r.style == "level" for r in scores.panel.rows) == 5
+
+
+def test_the_panel_cuts_only_between_lines():
+    """A scrolled panel shows whole lines of text (at 150% a half line showed at its foot):
+    a text's own lines may be cut between, nothing else lying across a cut."""
+    from weather_tabletop.ui.scenes.scores import _whole_lines
+
+    # a heading 0-30, a two-line text 40-80 with a tick 45-60 beside its first line
+    assert _whole_lines([(0, 30, 30), (40, 80, 20), (45, 60, 15)], 90) == [0, 30, 40, 60, 80, 90]
+    assert _whole_lines([(0, 30, 30), (40, 80, 20), (55, 70, 15)], 90) == [0, 30, 40, 80, 90]
+
+
+@pytest.mark.parametrize("language", ["en", "zh-TW"])
+def test_the_scrolled_panel_draws_whole_lines_at_150_percent(language):
+    import pygame
+
+    from weather_tabletop.settings import Settings
+    from weather_tabletop.ui import screenshot
+
+    i18n.set_language(language)
+    app = screenshot.build_app("scores", (1280, 720), "weather-machine", 1, 1, 0, {},
+                               Settings(ui_scale=1.5, language=language))
+    scores = app.top
+    rect, cuts = scores._panel_rect, scores._panel_cuts
+    assert scores._panel_arrows and cuts[0] == 0 and cuts[-1] == scores._panel_img.get_height()
+    for _ in range(30):
+        at = scores._panel_scroll
+        top = min(c for c in cuts if c >= at)
+        bottom = max(c for c in cuts if c <= at + rect.height)
+        assert top - at < rect.height // 3 and at + rect.height - bottom < rect.height // 3
+        scores._scroll_panel(rect.height // 5)
+    surface = pygame.Surface((1280, 720))
+    scores.draw(surface)

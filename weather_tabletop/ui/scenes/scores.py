@@ -101,6 +101,7 @@ class ScoresScene(Scene):
         self._table_w = 0  # the table's width (less than the page's beside a panel)
         self._panel_rect: pygame.Rect | None = None
         self._panel_img: pygame.Surface | None = None  # the panel's rows, all of them
+        self._panel_cuts: list[int] = []  # where the rows' image may be cut (whole lines)
         self._panel_scroll = 0  # pixels of the rows scrolled past
         self._panel_arrows: list[tuple[pygame.Rect, int, bool, object]] = []
         self.back = self.menu = None
@@ -179,20 +180,21 @@ class ScoresScene(Scene):
         pad = self.px(16)
         inner = rect.inflate(-2 * pad, -2 * pad)
         arrow = max(self.px(32), self.text_size("Ag", "button")[1] + self.px(6))
-        img = self._panel_rows(inner.width)
+        img, cuts = self._panel_rows(inner.width)
         if img.get_height() > inner.height:
-            img = self._panel_rows(inner.width - arrow - self.px(8))
+            img, cuts = self._panel_rows(inner.width - arrow - self.px(8))
             for step, y in ((-1, inner.y), (1, inner.bottom - arrow)):
                 spot = pygame.Rect(inner.right - arrow, y, arrow, arrow)
                 b = widgets.button(self, spot, "", object_id="#secondary")
                 self._panel_arrows.append((spot, step, True, b))
-        self._panel_rect, self._panel_img = inner, img
+        self._panel_rect, self._panel_img, self._panel_cuts = inner, img, cuts
         self._scroll_panel(0)
 
-    def _panel_rows(self, width: int) -> pygame.Surface:
+    def _panel_rows(self, width: int) -> tuple[pygame.Surface, list[int]]:
         """All the panel's rows, ``width`` wide: headings, sentences (ticked or crossed when
         they say met or not), and rows whose short items, each ticked or crossed, flow beside
-        their text (under it when the panel is narrow)."""
+        their text (under it when the panel is narrow); and the heights where the image may be
+        cut without cutting a line of text (:func:`_whole_lines`)."""
         text = self.app.text
         size, small = self.px(17), self.px(15)
         mark = text.font(size).get_linesize()
@@ -237,12 +239,16 @@ class ScoresScene(Scene):
                 ix += need + self.px(14)
             y = max(y + img.get_height(), bottom) + self.px(10)
         out = pygame.Surface((max(1, width), max(1, y)), pygame.SRCALPHA)
+        spans: list[tuple[int, int, int]] = []  # top, bottom, line height of what is placed
         for what, (px_, py_), side_ in placed:
             if isinstance(what, bool):
                 _draw_mark(out, pygame.Rect(px_, py_, side_, side_), what, max(2, self.px(3)))
+                spans.append((py_, py_ + side_, side_))
             else:
                 out.blit(what, (px_, py_))
-        return out
+                lines = max(1, round(what.get_height() / text.font(size).get_linesize()))
+                spans.append((py_, py_ + what.get_height(), what.get_height() // lines))
+        return out, _whole_lines(spans, out.get_height())
 
     def _scroll_panel(self, pixels: int) -> None:
         """Scroll the panel's rows by ``pixels`` (kept in range); the buttons show which way
@@ -396,9 +402,13 @@ class ScoresScene(Scene):
         for img, pos in self._texts:
             surface.blit(img, pos)
         if self._panel_img is not None and self._panel_rect is not None:
-            r = self._panel_rect
-            surface.blit(self._panel_img, r.topleft,
-                         pygame.Rect(0, self._panel_scroll, r.width, r.height))
+            # only whole lines: from the first cut at or below the scroll to the last that fits
+            r, at = self._panel_rect, self._panel_scroll
+            top = min((c for c in self._panel_cuts if c >= at), default=at)
+            bottom = max((c for c in self._panel_cuts if c <= at + r.height), default=top)
+            if bottom > top:
+                surface.blit(self._panel_img, (r.x, r.y + top - at),
+                             pygame.Rect(0, top, r.width, bottom - top))
         for spot, step, enabled, _button in self._arrows + self._panel_arrows:  # ▲ ▼
             r = spot.width * 0.22
             cx, cy = spot.center
@@ -454,3 +464,15 @@ def _draw_mark(surface: pygame.Surface, box: pygame.Rect, met: bool, width: int)
     a, b = box.inflate(-box.w * 0.3, -box.h * 0.3).topleft, box.inflate(-box.w * 0.3, -box.h * 0.3).bottomright
     pygame.draw.line(surface, NOT_MET, a, b, width)
     pygame.draw.line(surface, NOT_MET, (a[0], b[1]), (b[0], a[1]), width)
+
+
+def _whole_lines(spans: list[tuple[int, int, int]], height: int) -> list[int]:
+    """The heights at which an image of things placed at ``spans`` (top, bottom, line height)
+    may be cut without cutting any of them, except between the lines of a text: the top and
+    bottom of each and each line's, when no other thing lies across it; with 0 and ``height``."""
+    lines = [(top, bottom, set(range(top, bottom, max(1, step))) | {bottom})
+             for top, bottom, step in spans]
+    candidates = {0, height} | {c for *_span, cuts in lines for c in cuts}
+    return sorted(c for c in candidates
+                  if all(not top < c < bottom or c in cuts for top, bottom, cuts in lines))
+
