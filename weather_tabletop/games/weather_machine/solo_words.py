@@ -44,10 +44,14 @@ def _priority(rid: int) -> Msg:
                arrow=msg(f"wm.solo.arrow.{card.arrow}"))
 
 
+def location(loc: int) -> Msg:
+    """A report's location: a Location, or Follow Lativ (§3.1)."""
+    return msg("wm.solo.location.follow_lativ") if loc == FOLLOW_LATIV else T.location(loc)
+
+
 def _shown(rid: int) -> Msg:
     """Where a report sends its agent: a location, or Follow Lativ."""
-    loc = SOLO.report(rid).location
-    return msg("wm.solo.location.follow_lativ") if loc == FOLLOW_LATIV else T.location(loc)
+    return location(SOLO.report(rid).location)
 
 
 def _board_space(loc: int, branch: int, space: int) -> Msg:

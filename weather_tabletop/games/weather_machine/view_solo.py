@@ -38,6 +38,7 @@ from .data import GOVERNMENT, LAB, RND, SUPPLY
 from .saboteurs import deck_exhausted
 from .solo_data import AGENTS, FOLLOW_LATIV, MAIN_LOCATIONS, SOLO
 from .solo_state import NO_REPORT, SABOTEUR, TOKEN_COLOUR
+from .solo_words import agent as agent_words, location as location_words
 from .state import Hideout, WMState
 from .view_layout import LAB_Y, PANELS, SPACE_D, TABS, space_centre
 from .view_text import cap, lines
@@ -62,9 +63,17 @@ SECURITY = (PANELS[GOVERNMENT][0] + 140, PANELS[GOVERNMENT][1] + 25, 160, 66)
 SOLO_DECISIONS = ("solo_security", "solo_set")
 
 
-def location_words(loc: int) -> Msg:
-    """A report's location: a Location, or Follow Lativ (§3.1)."""
-    return msg("wm.solo.location.follow_lativ") if loc == FOLLOW_LATIV else T.location(loc)
+def card_fields(card) -> tuple[Msg, Msg, Msg, Msg]:
+    """A Security Report's four fields in words (§3.1): agent, location, weather, arrow."""
+    return (agent_words(card.agent), location_words(card.location),
+            T.weather(card.weather), msg(f"wm.solo.arrow.{card.arrow}"))
+
+
+def card_tip(card) -> Msg:
+    """A Security Report's tooltip: its name and four fields."""
+    agent, loc, weather, arrow = card_fields(card)
+    return msg("wm.view.solo.card_tip", report=card.name(), agent=agent, location=loc,
+               weather=weather, arrow=arrow)
 
 
 class SaboteurPanels:
@@ -139,7 +148,7 @@ class SaboteurPanels:
             box = img.get_rect(center=r.center)
             surf.blit(img, box)
             self._tips.append((self._abs(box), msg(
-                "wm.view.solo.agent_tip", agent=msg(f"wm.solo.agent.{AGENTS[a]}"),
+                "wm.view.solo.agent_tip", agent=agent_words(a),
                 space=T.space(loc, sp))))
 
     # -- the tab -----------------------------------------------------------------------------
@@ -182,7 +191,7 @@ class SaboteurPanels:
     def _report_words(self, rid: int) -> Msg:
         card = SOLO.report(rid)
         return msg("wm.view.solo.current_tip", report=card.name(),
-                   agent=msg(f"wm.solo.agent.{AGENTS[card.agent]}"),
+                   agent=agent_words(card.agent),
                    location=location_words(card.location))
 
     # -- the page ----------------------------------------------------------------------------
@@ -209,7 +218,7 @@ class SaboteurPanels:
         yield
         self._draw_tv_track(surf, s)
 
-    def _card_frame(self, surf: pygame.Surface, r: pygame.Rect, rid: int) -> None:
+    def _card_frame(self, surf: pygame.Surface, r: pygame.Rect) -> None:
         L = self.L
         pygame.draw.rect(surf, (255, 255, 255), r, border_radius=L.n(6))
         pygame.draw.rect(surf, SAB_RGB, r, L.n(2), border_radius=L.n(6))
@@ -229,7 +238,7 @@ class SaboteurPanels:
             self._tip(box, lines(tip, msg("wm.view.solo.no_report_tip")))
             return
         card = SOLO.report(rid)
-        self._card_frame(surf, box, rid)
+        self._card_frame(surf, box)
         ink = theme.INK
         cx, cy = x + 2, y + 19
         cw = w - 4
@@ -239,10 +248,7 @@ class SaboteurPanels:
                          border_top_right_radius=L.n(6))
         self._label(surf, card.name(), L.r(cx + 6, cy + 1, cw - 12, 18), 12, (255, 255, 255),
                     bold=True, align="left")
-        agent = msg(f"wm.solo.agent.{AGENTS[card.agent]}")
-        loc = location_words(card.location)
-        weather = T.weather(card.weather)
-        arrow = msg(f"wm.solo.arrow.{card.arrow}")
+        agent, loc, weather, arrow = card_fields(card)
         rows = ((agent, "agent"), (loc, "location"), (weather, "weather"), (arrow, "arrow"))
         if large:  # its weather and arrow under a caption, faded: they count once discarded
             row_h, icon, gap_y = 32, 28, 22
@@ -265,14 +271,13 @@ class SaboteurPanels:
                 img = self._agent_img(card.agent, L.n(icon))
                 surf.blit(img, img.get_rect(center=ic))
             elif field == "location":
-                rgb = va.LATIV_RGB if card.location == FOLLOW_LATIV else va.LOC_RGB[card.location]
                 if card.location == FOLLOW_LATIV:
                     img = self.paint.svg("lativ", L.n(icon))
                     surf.blit(img, img.get_rect(center=ic))
                 else:
                     b = pygame.Rect(0, 0, L.n(icon - 4), L.n(icon - 4))
                     b.center = ic
-                    pygame.draw.rect(surf, rgb, b, border_radius=L.n(4))
+                    pygame.draw.rect(surf, va.LOC_RGB[card.location], b, border_radius=L.n(4))
                     self._label(surf, f"{card.location}", b, 12, (255, 255, 255), bold=True)
             elif field == "weather":
                 img = self.paint.tinted("chemical", L.n(icon), va.CHEM_RGB[card.weather])
@@ -289,8 +294,7 @@ class SaboteurPanels:
             self._label(surf, text, L.r(cx + 10 + icon, ry, cw - 14 - icon, row_h),
                         14 if large else 12, theme.INK_SOFT if faded else ink,
                         bold=(large and not faded) or (not large and k < 2), align="left")
-        self._tip(box, lines(tip, msg("wm.view.solo.card_tip", report=card.name(), agent=agent,
-                                      location=loc, weather=weather, arrow=arrow)))
+        self._tip(box, lines(tip, card_tip(card)))
 
     def _arrow(self, surf: pygame.Surface, c: tuple[int, int], r: int, up: bool,
                rgb: tuple[int, int, int] | pygame.Color = SAB_RGB) -> None:
@@ -341,7 +345,7 @@ class SaboteurPanels:
             if rid == NO_REPORT:
                 continue
             card = SOLO.report(rid)
-            self._card_frame(surf, r, rid)
+            self._card_frame(surf, r)
             self._label(surf, msg("wm.view.solo.report_short", n=rid),
                         L.r(x + 4 + k * (cw + 2), y + 20, cw - 4, 17), 12, theme.INK, bold=True)
             img = self._agent_img(card.agent, L.n(17))
@@ -355,11 +359,7 @@ class SaboteurPanels:
             self._label(surf, T.weather(card.weather),
                         L.r(x + 40 + k * (cw + 2), y + 58, cw - 42, 17), 12, theme.INK,
                         align="left")
-            self._tip(r, msg("wm.view.solo.card_tip", report=card.name(),
-                             agent=msg(f"wm.solo.agent.{AGENTS[card.agent]}"),
-                             location=location_words(card.location),
-                             weather=T.weather(card.weather),
-                             arrow=msg(f"wm.solo.arrow.{card.arrow}")))
+            self._tip(r, card_tip(card))
 
     def _draw_hideout(self, surf: pygame.Surface, s: WMState) -> None:
         """The Hideout (§2.2): Bots, Awards, Chemicals, Research tokens by Main Location."""
@@ -507,7 +507,7 @@ class SaboteurPanels:
             if old != new and new[0] in PANELS:
                 cx, cy = space_centre(PANELS[new[0]], new[1])
                 steps.append(((cx - SPACE_D / 2, cy - SPACE_D / 2, SPACE_D, SPACE_D), tr(
-                    "wm.view.solo.step.agent", agent=msg(f"wm.solo.agent.{AGENTS[ag]}"),
+                    "wm.view.solo.step.agent", agent=agent_words(ag),
                     space=T.space(*new))))
         for col in range(W):
             for row in range(3):
