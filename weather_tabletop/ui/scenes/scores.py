@@ -344,8 +344,8 @@ class ScoresScene(Scene):
         widgets.panel(self, table)
         longest = max((self.text_size(heading(c), "#field", "label")[0] for c in cats), default=0)
         # beside a panel: only the width the headings need, the values the rest
-        least, most = (self.px(300), 9) if self.panel is None else (0, 11)
-        label_w = max(least, min(longest + self.px(16), table.width * most // 20))
+        least, twentieths = (self.px(300), 9) if self.panel is None else (0, 11)
+        label_w = max(least, min(longest + self.px(16), table.width * twentieths // 20))
         col_w = min(self.px(300), (table.width - label_w - self.px(40) - arrow) // n)
         if arrow:
             top_row = table.y + self.px(12) + head_h
