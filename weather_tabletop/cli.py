@@ -19,7 +19,7 @@ from typing import Any, Sequence
 
 from . import __version__, games
 from .engine.protocol import (Game, GameConfig, IllegalMove, SeatConfig, default_colours,
-                              options_dict)
+                              option_applies, options_dict)
 
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -182,9 +182,8 @@ def _parse_options(game: Game, items: list[str], players: int | None = None) -> 
             raise UsageError(f"--option takes KEY=VALUE, not {item!r}")
         given[key.strip()] = value
     for spec in game.options:
-        counts = getattr(spec, "players", None)
-        if players is not None and spec.key in given and counts and players not in counts:
-            raise UsageError(f"{spec.key} applies to {_counts(counts)} only, not {players}")
+        if players is not None and spec.key in given and not option_applies(spec, players):
+            raise UsageError(f"{spec.key} applies to {_counts(spec.players)} only, not {players}")
     try:
         return options_dict(game, given)
     except ValueError as exc:

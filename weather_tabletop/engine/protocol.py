@@ -243,6 +243,13 @@ def seats_error(game: Game, config: GameConfig) -> str | None:
     return hook(config) if hook is not None else None
 
 
+def option_applies(spec: Any, players: int) -> bool:
+    """Whether ``spec`` is an option of ``players`` players: one naming the counts it applies to
+    (``players``, such as Weather Machine's solo options) of those only, any other of all."""
+    counts = getattr(spec, "players", None)
+    return not counts or players in counts
+
+
 def options_dict(game: Game, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The game's options with defaults filled in; unknown keys or values raise ValueError."""
     specs = {o.key: o for o in game.options}

@@ -10,7 +10,8 @@ import pygame
 import pygame_gui
 
 from ... import games, remember
-from ...engine.protocol import GameConfig, SeatConfig, default_colours, seats_error
+from ...engine.protocol import (GameConfig, SeatConfig, default_colours, option_applies,
+                               seats_error)
 from ... import i18n
 from ...i18n import Msg, tr
 from .. import challenge_dialog, theme, widgets
@@ -366,7 +367,7 @@ class SetupScene(Scene):
         player chooses for themselves (``per_seat``) is one cell per seat: (label, (spec, seat))."""
         cells: list[tuple[str, Any]] = []
         for spec in self.game.options:
-            if self.players not in getattr(spec, "players", (self.players,)):
+            if not option_applies(spec, self.players):
                 continue  # an option of other player counts (Weather Machine's solo game)
             if getattr(spec, "per_seat", False):
                 by_key = {key: text for text, key in self._colour_choices()}
@@ -628,7 +629,7 @@ class SetupScene(Scene):
         defaults: an option of other counts is not shown, so it is not the player's choice)."""
         return {spec.key: self.options[spec.key] for spec in self.game.options
                 if spec.key in self.options
-                and self.players in getattr(spec, "players", (self.players,))}
+                and option_applies(spec, self.players)}
 
     def _remember(self, seats: list[SeatConfig]) -> None:
         """Keep this game's choices for the next new game (issue 13: the setup forgot them)."""
