@@ -392,7 +392,8 @@ def _placement(s: WMState, loc: int, spaces: Callable[[int], tuple[int, ...]],
         return None
     with_token = [b for b in eligible if tokens[b] > 0]
     b = (with_token or eligible)[0]
-    return Placement(b, by_arrow(s, spaces(b)), why[0] if with_token else why[1], order, spaces(b))
+    fit = spaces(b)
+    return Placement(b, by_arrow(s, fit), why[0] if with_token else why[1], order, fit)
 
 
 def lab_placement(s: WMState) -> Placement | None:
@@ -411,12 +412,14 @@ def lab_placement(s: WMState) -> Placement | None:
     eligible = [b for b in order if spaces(b)]
     if not eligible:
         return None
-    most = max(sum(1 for x in s.lab[b] if x != EMPTY) for b in eligible)
-    tied = [b for b in eligible if sum(1 for x in s.lab[b] if x != EMPTY) == most]
+    bots = {b: sum(1 for x in s.lab[b] if x != EMPTY) for b in eligible}
+    most = max(bots.values())
+    tied = [b for b in eligible if bots[b] == most]
     with_token = [b for b in tied if s.lab_tokens[b] > 0]
     b = (with_token or tied)[0]
     why = "most_bots" if len(tied) == 1 else "lab_token" if len(with_token) == 1 else "lab_order"
-    return Placement(b, by_arrow(s, spaces(b)), why, order, spaces(b))
+    fit = spaces(b)
+    return Placement(b, by_arrow(s, fit), why, order, fit)
 
 
 def rnd_free_placement(s: WMState) -> Placement | None:
