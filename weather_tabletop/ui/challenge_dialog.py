@@ -87,6 +87,8 @@ class ChallengeDialog(Scene):
         self._cards: list[tuple[pygame.Rect, int]] = []  # shown: its box, its id
         self._arrows: list[tuple[pygame.Rect, int, bool, Any]] = []
         self._help: tuple[pygame.Surface, tuple[int, int]] | None = None
+        #: each card's title and effect rendered at a width (laid out once, blitted per frame)
+        self._imgs: dict[tuple[int, int], tuple[pygame.Surface, pygame.Surface]] = {}
 
     # -- choosing ----------------------------------------------------------------------------
 
@@ -109,6 +111,7 @@ class ChallengeDialog(Scene):
 
     def build(self) -> None:
         w, h = self.app.size
+        self._imgs = {}
         m = max(12, min(self.px(32), w // 26))
         top = max(8, min(self.px(16), m))
         title_h = self.text_size(self.name, "#title", "label")[1]
@@ -136,12 +139,21 @@ class ChallengeDialog(Scene):
             x -= self.px(16)
         self._lay_cards(pygame.Rect(m, y, w - 2 * m, by - self.px(10) - y))
 
+    def _card_imgs(self, card_id: int, width: int) -> tuple[pygame.Surface, pygame.Surface]:
+        """The card's title and effect rendered for a box ``width`` wide."""
+        key = (card_id, width)
+        if key not in self._imgs:
+            pad, box = self.px(8), self._box()
+            title = self.app.text.render(tr(SOLO.challenge(card_id).title), self.px(17),
+                                         theme.INK, True, width=width - 2 * pad - box - self.px(8))
+            text = self.app.text.render(card_text(card_id), self.px(15), theme.INK_SOFT,
+                                        width=width - 2 * pad)
+            self._imgs[key] = (title, text)
+        return self._imgs[key]
+
     def _card_h(self, card_id: int, width: int) -> int:
         pad, box = self.px(8), self._box()
-        title = self.app.text.render(tr(SOLO.challenge(card_id).title), self.px(17), theme.INK,
-                                     True, width=width - 2 * pad - box - self.px(8))
-        text = self.app.text.render(card_text(card_id), self.px(15), theme.INK_SOFT,
-                                    width=width - 2 * pad)
+        title, text = self._card_imgs(card_id, width)
         return (2 * pad + max(box, title.get_height()) + self.px(4) + text.get_height())
 
     def _box(self) -> int:
@@ -211,11 +223,8 @@ class ChallengeDialog(Scene):
                 pygame.draw.lines(surface, theme.INK, False,
                                   [(c.x, c.centery), (c.x + c.w * 0.38, c.bottom),
                                    (c.right, c.y)], line)
-            title = self.app.text.render(tr(SOLO.challenge(card_id).title), self.px(17),
-                                         theme.INK, True, width=rect.w - 2 * pad - box - self.px(8))
+            title, text = self._card_imgs(card_id, rect.w)
             surface.blit(title, (rect.x + pad + box + self.px(8), rect.y + pad))
-            text = self.app.text.render(card_text(card_id), self.px(15), theme.INK_SOFT,
-                                        width=rect.w - 2 * pad)
             surface.blit(text, (rect.x + pad, rect.y + pad + max(box, title.get_height())
                                 + self.px(4)))
         for spot, step, enabled, _b in self._arrows:
