@@ -228,11 +228,7 @@ class ChallengeDialog(Scene):
             surface.blit(text, (rect.x + pad, rect.y + pad + max(box, title.get_height())
                                 + self.px(4)))
         for spot, step, enabled, _b in self._arrows:
-            r = spot.width * 0.22
-            cx, cy = spot.center
-            pygame.draw.polygon(surface, theme.INK if enabled else theme.MUTED,
-                                [(cx, cy + step * r), (cx - r * 1.2, cy - step * r * 0.8),
-                                 (cx + r * 1.2, cy - step * r * 0.8)])
+            widgets.scroll_arrow(surface, spot, step, enabled)
 
     # -- events -----------------------------------------------------------------------------
 

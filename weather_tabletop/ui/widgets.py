@@ -122,6 +122,16 @@ def plain_background(surface: pygame.Surface) -> None:
     surface.fill(theme.SKY)
 
 
+def scroll_arrow(surface: pygame.Surface, spot: pygame.Rect, step: int, enabled: bool) -> None:
+    """The triangle of a scroll button at ``spot``: up for ``step`` < 0, down for > 0; muted
+    when there is nothing more that way."""
+    r = spot.width * 0.22
+    cx, cy = spot.center
+    pygame.draw.polygon(surface, theme.INK if enabled else theme.MUTED,
+                        [(cx, cy + step * r), (cx - r * 1.2, cy - step * r * 0.8),
+                         (cx + r * 1.2, cy - step * r * 0.8)])
+
+
 def dropdown_choice(event: pygame.event.Event) -> str | None:
     """The chosen option's id from a UI_DROP_DOWN_MENU_CHANGED event."""
     if event.type != pygame_gui.UI_DROP_DOWN_MENU_CHANGED:

@@ -410,12 +410,7 @@ class ScoresScene(Scene):
                 surface.blit(self._panel_img, (r.x, r.y + top - at),
                              pygame.Rect(0, top, r.width, bottom - top))
         for spot, step, enabled, _button in self._arrows + self._panel_arrows:  # ▲ ▼
-            r = spot.width * 0.22
-            cx, cy = spot.center
-            colour = theme.INK if enabled else theme.MUTED
-            pygame.draw.polygon(surface, colour, [(cx, cy + step * r),
-                                                  (cx - r * 1.2, cy - step * r * 0.8),
-                                                  (cx + r * 1.2, cy - step * r * 0.8)])
+            widgets.scroll_arrow(surface, spot, step, enabled)
         game = self.session.game
         for centre, seat in self._tokens:
             colour = next((c for c in game.colours if c.key == self.session.config.seats[seat].color),

@@ -538,12 +538,7 @@ class SetupScene(Scene):
         if game is None:
             return
         for spot, step, enabled in self._arrows:  # the scroll buttons' triangles
-            r = spot.width * 0.22
-            cx, cy = spot.center
-            tip = (cx, cy + step * r)
-            colour = theme.INK if enabled else theme.MUTED
-            pygame.draw.polygon(surface, colour, [tip, (cx - r * 1.2, cy - step * r * 0.8),
-                                                  (cx + r * 1.2, cy - step * r * 0.8)])
+            widgets.scroll_arrow(surface, spot, step, enabled)
         for centre, i in self._token_spots:
             colour = next((c for c in game.colours if c.key == self.seats[i]["color"]), game.colours[0])
             draw_token(surface, centre, self.px(18), colour, i, self.app.text,
