@@ -107,6 +107,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if len(argv) == 1 and argv[0].endswith(".wtsave") and not argv[0].startswith("-"):
         argv = ["open", argv[0]]  # a save double-clicked: the system passes just its path
+    with _terminal_safe():
+        return _main(argv)
+
+
+def _main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.command in (None, "open"):
@@ -132,6 +137,38 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 # -- helpers -------------------------------------------------------------------------------
+
+
+#: characters never sent to a terminal: C0 controls but tab and newline, DEL and C1 controls
+#: (ESC starts the sequences that set a window's title or clear the screen)
+_CONTROLS = dict.fromkeys([*range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0)], "\ufffd")
+
+
+class _SafeStream:
+    """A text stream that writes every string with its control characters replaced (issue 28:
+    a save's header holding escape sequences was printed raw by ``verify`` and ``review``)."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write(text.translate(_CONTROLS))
+        return len(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+class _terminal_safe:
+    """Within it, what the command line prints to stdout and stderr passes :class:`_SafeStream`
+    (every message, whatever file its words came from); the streams are put back after."""
+
+    def __enter__(self) -> None:
+        self._saved = sys.stdout, sys.stderr
+        sys.stdout, sys.stderr = _SafeStream(sys.stdout), _SafeStream(sys.stderr)
+
+    def __exit__(self, *exc: Any) -> None:
+        sys.stdout, sys.stderr = self._saved
 
 
 def _shown(path: Any) -> str:

@@ -406,8 +406,10 @@ def _config_from_header(header: dict[str, Any]) -> tuple[Game, GameConfig, bool]
             raise LoadError(msg("load.damaged_seats"))
         if name_error(raw.get("name")):
             raise LoadError(msg("load.damaged_name"))
-        seats.append(SeatConfig(_text(raw.get("name"), "name"), _text(raw.get("color"), "colour"),
-                                _text(raw.get("kind"), "kind"), _text(raw.get("level"), "level")))
+        seat = SeatConfig(_text(raw.get("name"), "name"), _text(raw.get("color"), "colour"),
+                          _text(raw.get("kind"), "kind"), _text(raw.get("level"), "level"))
+        _check_seat(game, seat)
+        seats.append(seat)
     if not game.min_players <= len(seats) <= game.max_players:
         raise LoadError(msg("load.seat_count", n=len(seats), game=msg(game.title),
                             low=game.min_players, high=game.max_players))
@@ -423,6 +425,17 @@ def _config_from_header(header: dict[str, Any]) -> tuple[Game, GameConfig, bool]
         raise LoadError(msg("load.bad_options", reason=exc.args[0] if exc.args else "")) from None
     config = GameConfig(game.id, tuple(seats), tuple(sorted(chosen.items())), seed)
     return game, config, casual
+
+
+def _check_seat(game: Game, seat: SeatConfig) -> None:
+    """A seat's kind is a person or a computer, and a computer's level is one this version
+    plays (issue 28: an unknown level passed ``verify``, then every Continue crashed)."""
+    from ..ai import levels
+
+    if seat.kind not in ("person", "computer"):
+        raise LoadError(msg("load.damaged_kind"))
+    if seat.kind == "computer" and seat.level not in levels(game):
+        raise LoadError(msg("load.unknown_level", level=_shown(seat.level)))
 
 
 def _replay_bodies(match: Match, codec: Codec, bodies: list[dict[str, Any]], name: str,
@@ -956,10 +969,26 @@ def _label_text(value: Any) -> str:
     from ..i18n import tr
 
     label = checkpoint.label_from(value)
+    if not isinstance(label, str) and not _known_label(label):
+        return tr("load.unknown_progress")
     try:
         return tr(label) if not isinstance(label, str) else label
     except Exception:  # noqa: BLE001 - a crafted label never stops the list
         return ""
+
+
+def _known_label(label: Any, depth: int = 0) -> bool:
+    """Whether every message in a saved label is a catalogue key (issue 28: an unknown key
+    is rendered as its own template, so a key read from a file such as ``{a:>400000000}``
+    was formatted at every start). Texts and numbers are only ever parameters."""
+    from ..i18n import Msg, has
+
+    if isinstance(label, Msg):
+        return has(label.key) and depth < 8 and all(_known_label(v, depth + 1)
+                                                  for _k, v in label.params)
+    if isinstance(label, tuple):
+        return depth < 8 and len(label) <= 64 and all(_known_label(v, depth + 1) for v in label)
+    return isinstance(label, (str, int))
 
 
 def _shown(text: Any) -> str:

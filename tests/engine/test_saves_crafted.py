@@ -1,0 +1,107 @@
+"""Issue 28: saves that someone crafted. Nothing read from a file is used as a format string,
+as a size, or as a computer level without checking it; nothing from a file reaches a terminal
+with its control characters. Each test failed on the code before the issue."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.engine.test_saves_hostile import played, rewrite
+from weather_tabletop import cli
+from weather_tabletop.engine import storage
+from weather_tabletop.engine.storage import LoadError, SavedGame
+from weather_tabletop.i18n import tr
+
+
+def _finished_writing(saved: SavedGame):
+    path = saved.path
+    saved.close()
+    return path
+
+
+def _last_label(path, label):
+    """Give the file's last entry line ``label`` (the sums kept valid)."""
+    lines = path.read_bytes().splitlines()
+    last = len(lines)
+
+    def edit(number, body):
+        if number == last:
+            body["label"] = label
+        return body
+
+    rewrite(path, edit)
+
+
+@pytest.mark.parametrize("key", ["{a:>400000000}", "{a.__class__.__mro__}", "{a!r:>99999999}"])
+def test_a_saved_progress_label_is_never_used_as_a_format_string(tmp_path, key):
+    path = _finished_writing(played(tmp_path, 8))
+    _last_label(path, {"key": key, "params": {"a": "x"}})
+    started = time.perf_counter()
+    (info,) = storage.list_saves(tmp_path)
+    assert time.perf_counter() - started < 5  # formatting the key took 18 s and 3.5 GB
+    assert info.progress == tr("load.unknown_progress")
+    assert "class" not in info.progress and len(info.progress) < 60
+
+
+def test_a_label_whose_parameter_is_a_crafted_message_is_unknown_progress(tmp_path):
+    path = _finished_writing(played(tmp_path, 8))
+    _last_label(path, {"key": "table.turn_of", "params": {"name": {"key": "{a:>90000000}",
+                                                                      "params": {"a": "x"}}}})
+    (info,) = storage.list_saves(tmp_path)
+    assert info.progress == tr("load.unknown_progress")
+
+
+def test_a_known_label_still_reads_in_the_players_words(tmp_path):
+    path = _finished_writing(played(tmp_path, 8))
+    (info,) = storage.list_saves(tmp_path)
+    assert info.progress and info.progress != tr("load.unknown_progress")
+    assert "{" not in info.progress
+
+
+def test_an_unknown_computer_level_is_refused_at_load_with_its_name(tmp_path):
+    path = _finished_writing(played(tmp_path, 8))
+
+    def edit(number, body):
+        if number == 1:
+            body["seats"][0]["kind"] = "computer"
+            body["seats"][0]["level"] = "godlike"
+        return body
+
+    rewrite(path, edit)
+    with pytest.raises(LoadError) as refused:
+        SavedGame.open(path)
+    assert "godlike" in refused.value.message
+    (info,) = storage.list_saves(tmp_path)
+    assert info.game == "?" and "godlike" in info.problem
+    assert storage.most_recent(tmp_path) is None  # Continue offers nothing, and never crashes
+    assert cli.main(["verify", str(path)]) == 2
+
+
+def test_a_seat_of_an_unknown_kind_is_refused(tmp_path):
+    path = _finished_writing(played(tmp_path, 8))
+
+    def edit(number, body):
+        if number == 1:
+            body["seats"][1]["kind"] = "alien"
+        return body
+
+    rewrite(path, edit)
+    with pytest.raises(LoadError):
+        SavedGame.open(path)
+
+
+def test_escape_sequences_from_a_file_never_reach_the_terminal(tmp_path, capsys):
+    path = _finished_writing(played(tmp_path, 8))
+
+    def edit(number, body):
+        if number == 1:
+            body["game"] = "\x1b]0;owned\x07\x1b[2Jmeteo"
+        return body
+
+    rewrite(path, edit)
+    assert cli.main(["verify", str(path)]) == 2
+    out = capsys.readouterr()
+    assert "\x1b" not in out.err + out.out and "\x07" not in out.err + out.out
+    assert "owned" in out.err  # the message is still there, made harmless
