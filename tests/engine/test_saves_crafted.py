@@ -105,3 +105,79 @@ def test_escape_sequences_from_a_file_never_reach_the_terminal(tmp_path, capsys)
     out = capsys.readouterr()
     assert "\x1b" not in out.err + out.out and "\x07" not in out.err + out.out
     assert "owned" in out.err  # the message is still there, made harmless
+
+
+# -- checkpoints: only the app's own are trusted (engine/seal.py) ------------------------------
+
+
+from tests.engine.test_saves_hostile import _long_game  # noqa: E402
+from weather_tabletop.engine import seal  # noqa: E402
+
+
+def _forge_checkpoints(path, edit_checkpoint):
+    """Rewrite every checkpoint through ``edit_checkpoint`` (its sums valid, its seal kept)."""
+    def edit(number, body):
+        if body.get("kind") == "checkpoint":
+            edit_checkpoint(body)
+        return body
+
+    rewrite(path, edit)
+
+
+def test_the_apps_own_checkpoint_is_sealed_and_continuing_starts_there(tmp_path, monkeypatch):
+    saved = _long_game(tmp_path)
+    saved.close()
+    read = storage._read_lines(saved.path)
+    assert read.checkpoints and all(isinstance(c.get(seal.FIELD), str) for c in read.checkpoints)
+    monkeypatch.setattr(storage, "_read_lines", lambda *a: pytest.fail("replayed whole"))
+    again = SavedGame.open(saved.path)
+    assert again.match.restored_at is not None
+    again.close()
+
+
+def test_a_checkpoint_base_of_two_hundred_million_costs_nothing(tmp_path):
+    saved = _long_game(tmp_path)
+    saved.close()
+    lines = saved.path.read_bytes().splitlines()
+    last = max(i for i, line in enumerate(lines, start=1) if b'"kind":"checkpoint"' in line)
+    shift = 200_000_000
+
+    def forge(number, body):  # the last checkpoint and the lines after it, renumbered
+        if number >= last:
+            body["n"] += shift
+        if number == last:
+            body["base"] += shift
+        return body
+
+    rewrite(saved.path, forge)
+    before = saved.path.read_bytes()
+    started = time.perf_counter()
+    with pytest.raises(LoadError):  # replayed through the rules: the checkpoint is out of order
+        SavedGame.open(saved.path)
+    assert time.perf_counter() - started < 10  # [None] * 2e8 took 24 s and 3.2 GB
+    assert storage.most_recent(tmp_path) is None
+    assert saved.path.read_bytes() == before
+
+
+def test_a_checkpoint_state_the_rules_never_reached_is_refused(tmp_path):
+    saved = _long_game(tmp_path, steps=400)
+    saved.close()
+
+    def forge(body):
+        state = body["state"]
+        key = next(k for k, v in state.items() if type(v) is int and k not in ("t", "seed"))
+        state[key] = 10 ** 12
+
+    _forge_checkpoints(saved.path, forge)
+    with pytest.raises(LoadError, match="checkpoint that does not match"):
+        SavedGame.open(saved.path)  # Continue built a table on it before
+
+
+def test_a_checkpoint_sealed_elsewhere_opens_by_replay_and_equals_it(tmp_path, monkeypatch):
+    saved = _long_game(tmp_path)
+    saved.close()
+    monkeypatch.setenv("WEATHER_TABLETOP_HOME", str(tmp_path / "another-computer"))
+    again = SavedGame.open(saved.path)  # the seal is another key's: replayed, checked, loaded
+    assert again.match.restored_at is None
+    assert again.match.state == SavedGame.replay(saved.path).match.state
+    again.close()

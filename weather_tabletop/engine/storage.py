@@ -7,7 +7,9 @@ previous line's sum, so a flipped byte, a dropped, duplicated or shuffled line i
 line is flushed and fsync'd before the move it records is shown.
 
 *Continuing* a game (:meth:`SavedGame.open`) reads the header and the file's tail from its last
-checkpoint on, so opening stays instant however long the game is; *verifying* it
+checkpoint on, so opening stays instant however long the game is, when this app sealed that
+checkpoint (``seal.py``); a checkpoint it did not write is never trusted, and the game opens by
+replaying its whole log through the rules, which checks every checkpoint; *verifying* it
 (:meth:`SavedGame.replay`) replays the whole log through the rules (each recorded event list must
 be what ``decide`` gives) and checks that every checkpoint equals the replayed match.
 
@@ -38,7 +40,7 @@ from typing import Any, Iterator
 from .. import __version__
 from ..files import FileRefused, open_regular, read_bounded, read_tail
 from ..i18n import Msg, msg, tr
-from . import checkpoint
+from . import checkpoint, seal
 from .codec import Codec, CodecError, encode, older_records
 from .match import Group, Match
 from .protocol import (Command, Game, GameConfig, IllegalMove, SeatConfig, name_error,
@@ -494,7 +496,7 @@ def _group_today(group: dict[str, Any], codec: Codec) -> dict[str, Any]:
 def _comparable(saved: dict[str, Any]) -> dict[str, Any]:
     """A checkpoint without what is not checked: the groups' labels (progress lines, for people
     reading the file; recomputed on load) and the reader's own bookkeeping."""
-    out = {k: v for k, v in saved.items() if k != "_at"}
+    out = {k: v for k, v in saved.items() if k not in ("_at", seal.FIELD)}
     for key in ("groups", "undone"):
         if isinstance(out.get(key), list):
             out[key] = [{k: v for k, v in g.items() if k != "label"} if isinstance(g, dict) else g
@@ -531,10 +533,19 @@ def _restore(read: _Read, path: Path) -> Match:
     """The match from the fast read's checkpoint and the lines after it."""
     game, config, casual, codec = _setup(read, path.name)
     assert read.restore_from is not None
+    if not _sealed(read.restore_from):
+        raise ValueError("a checkpoint this app did not write is not trusted")
     match = checkpoint.restore({"config": config, "casual": casual}, game, codec, read.restore_from)
     _replay_bodies(match, codec, read.bodies, path.name, 0)
     match.history_loader = lambda: _history(path, codec, match.restored_at or 0)
     return match
+
+
+def _sealed(saved: dict[str, Any]) -> bool:
+    """Whether this app wrote the checkpoint ``saved`` (engine/seal.py): only then is its
+    state, base and history taken without replaying the moves before it."""
+    body = {k: v for k, v in saved.items() if k not in (seal.FIELD, "_at")}
+    return seal.verifies(_canonical(body), saved.get(seal.FIELD))
 
 
 def _history(path: Path, codec: Codec, upto: int) -> list[Group]:
@@ -749,6 +760,9 @@ class _Writer:
         if self.match is not None and checkpoint.due(self._lines, self._events, self._bytes):
             saved = checkpoint.body(self.match, previous)
             if saved is not None:
+                sealed = seal.seal(_canonical(saved))
+                if sealed is not None:
+                    saved[seal.FIELD] = sealed
                 data, previous = _line(previous, saved)
         line, previous = _line(previous, checkpoint.group_body(group))
         data += line
