@@ -181,3 +181,20 @@ def test_a_checkpoint_sealed_elsewhere_opens_by_replay_and_equals_it(tmp_path, m
     assert again.match.restored_at is None
     assert again.match.state == SavedGame.replay(saved.path).match.state
     again.close()
+
+
+def test_a_crash_between_a_checkpoint_and_its_move_line_is_a_torn_tail(tmp_path):
+    saved = _long_game(tmp_path)
+    saved.close()
+    lines = saved.path.read_bytes().splitlines(keepends=True)
+    last = max(i for i, line in enumerate(lines) if b'"kind":"checkpoint"' in line)
+    cut = b"".join(lines[:last + 1]) + lines[last + 1][:20]  # the move line torn after it
+    saved.path.write_bytes(cut)
+    replayed = SavedGame.replay(saved.path)  # verify, replay and Open a file
+    assert replayed.notice == storage.TORN
+    assert cli.main(["verify", str(saved.path)]) == 0
+    saved.path.write_bytes(b"".join(lines[:last + 1]))  # or nothing of it written at all
+    assert SavedGame.replay(saved.path).notice == storage.TORN
+    again = SavedGame.open(saved.path)  # Continue, which worked, still does and goes on
+    assert again.match.version == replayed.match.version
+    again.close()
