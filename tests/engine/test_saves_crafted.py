@@ -198,3 +198,95 @@ def test_a_crash_between_a_checkpoint_and_its_move_line_is_a_torn_tail(tmp_path)
     again = SavedGame.open(saved.path)  # Continue, which worked, still does and goes on
     assert again.match.version == replayed.match.version
     again.close()
+
+
+def test_a_finished_game_ends_with_a_sealed_checkpoint_before_its_last_move(tmp_path, monkeypatch):
+    from weather_tabletop.ai import RandomPlayer
+    from tests.support.play import random_step
+    from weather_tabletop import games
+    from weather_tabletop.cli import computer_config
+
+    game = games.get("machines-to-the-sky")
+    saved = SavedGame.create(game, computer_config(game, 2, ["random"] * 2, {}, 3), tmp_path)
+    rng = RandomPlayer(3)
+    while not saved.match.is_over():
+        random_step(game, saved, rng)
+    saved.close()
+    read = storage._read_lines(saved.path)
+    assert len(read.bodies) < 200  # short enough to have had no checkpoint before
+    assert read.checkpoints and read.checkpoints[-1]["_at"] == len(read.bodies) - 1
+    monkeypatch.setattr(storage, "_read_lines", lambda *a: pytest.fail("replayed whole"))
+    _read, match = storage.load(saved.path)
+    assert match.is_over()
+
+
+# -- the index of the saves folder (engine/save_index.py) --------------------------------------
+
+
+def _finished_games(folder, n):
+    """``n`` copies of one finished game (distinct files, as a player who played a lot has)."""
+    from tests.support.play import random_step
+    from weather_tabletop import games
+    from weather_tabletop.ai import RandomPlayer
+    from weather_tabletop.cli import computer_config
+
+    game = games.get("machines-to-the-sky")
+    saved = SavedGame.create(game, computer_config(game, 2, ["random"] * 2, {}, 4), folder)
+    rng = RandomPlayer(4)
+    while not saved.match.is_over():
+        random_step(game, saved, rng)
+    saved.close()
+    data = saved.path.read_bytes()
+    for i in range(n - 1):
+        (folder / f"copy {i}.wtsave").write_bytes(data)
+    return saved.path
+
+
+def test_the_list_reads_unchanged_files_from_the_index(tmp_path, monkeypatch):
+    _finished_games(tmp_path, 5)
+    first = storage.list_saves(tmp_path)
+    monkeypatch.setattr(storage, "_ends", lambda *a: pytest.fail("a file was read again"))
+    again = storage.list_saves(tmp_path)
+    assert [(i.path, i.progress, i.seats, i.finished) for i in again] == \
+        [(i.path, i.progress, i.seats, i.finished) for i in first]
+
+
+def test_a_changed_or_removed_file_is_summarised_again(tmp_path):
+    path = _finished_games(tmp_path, 3)
+    storage.list_saves(tmp_path)
+    (tmp_path / "copy 0.wtsave").unlink()
+    path.write_bytes(b"not a save any more\n")
+    infos = {i.path.name: i for i in storage.list_saves(tmp_path)}
+    assert "copy 0.wtsave" not in infos
+    assert infos[path.name].game == "?" and infos[path.name].problem
+
+
+def test_continue_checks_each_finished_game_once(tmp_path, monkeypatch):
+    _finished_games(tmp_path, 20)
+    assert storage.most_recent(tmp_path) is None  # all finished: each loaded once
+    monkeypatch.setattr(storage, "load", lambda *a: pytest.fail("loaded again"))
+    assert storage.most_recent(tmp_path) is None
+
+
+def test_a_damaged_index_is_made_again(tmp_path):
+    from weather_tabletop import paths
+    from weather_tabletop.engine.save_index import DB_NAME
+
+    _finished_games(tmp_path, 3)
+    storage.list_saves(tmp_path)
+    (paths.data_dir() / DB_NAME).write_bytes(b"this is not a database" * 100)
+    for suffix in ("-wal", "-shm"):
+        (paths.data_dir() / (DB_NAME + suffix)).unlink(missing_ok=True)
+    assert len(storage.list_saves(tmp_path)) == 3
+    assert len(storage.list_saves(tmp_path)) == 3
+
+
+def test_a_save_that_ends_in_megabytes_of_empty_records_is_damaged_at_once(tmp_path):
+    path = _finished_games(tmp_path, 1)
+    with open(path, "ab") as f:
+        f.write(b"{}\n" * (3 * 1024 * 1024))  # 9 MB of "{}" after the moves
+    started = time.perf_counter()
+    (info,) = storage.list_saves(tmp_path)
+    assert info.game == "?" and "damaged" in info.problem
+    assert storage.most_recent(tmp_path) is None  # not offered by Continue
+    assert time.perf_counter() - started < 5  # the list alone took 56 s at 60 MB

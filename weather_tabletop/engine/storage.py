@@ -41,6 +41,7 @@ from .. import __version__
 from ..files import FileRefused, open_regular, read_bounded, read_tail
 from ..i18n import Msg, msg, tr
 from . import checkpoint, seal
+from .save_index import SaveIndex
 from .codec import Codec, CodecError, encode, older_records
 from .match import Group, Match
 from .protocol import (Command, Game, GameConfig, IllegalMove, SeatConfig, name_error,
@@ -765,7 +766,10 @@ class _Writer:
         if self._broken:
             raise SaveFailed(msg("save.failed_broken"))
         data, previous = b"", self.last_sum
-        if self.match is not None and checkpoint.due(self._lines, self._events, self._bytes):
+        # a finished game gets a checkpoint before its last move whatever was written since
+        # the last (issue 28): opening it to see that it is over replays one group, not all
+        if self.match is not None and (group.over or checkpoint.due(self._lines, self._events,
+                                                                    self._bytes)):
             saved = checkpoint.body(self.match, previous)
             if saved is not None:
                 sealed = seal.seal(_canonical(saved))
@@ -901,44 +905,96 @@ def _fsync_dir(folder: Path) -> None:
 TRUST_OLD_BYTES = 2 * 1024 * 1024  # see most_recent
 LIST_HEAD = 4096  # bytes first read from the start of each save for the list (its header) ...
 LIST_TAIL = 8192  # ... and from its end (the last entry); more when a line is longer
+TAIL_LINES = 64  # lines read back from the end for the last entry: past them, it is damaged
 
 
 def list_saves(folder: Path) -> list[SaveInfo]:
-    """The saves in ``folder``, newest first, from each file's header and tail only. Whatever
-    is in the folder, the list is made: a file that cannot be read (a link to nowhere, a pipe,
-    a damaged file) is a row saying so, and nothing is ever changed."""
-    out = []
+    """The saves in ``folder``, newest first. Each file is summarised from its header and tail
+    only, once: the summary is kept in the index (``save_index.py``) and read from there while
+    the file keeps its size and time, so the list costs the same with 10 or 10,000 games.
+    Whatever is in the folder, the list is made: a file that cannot be read (a link to nowhere,
+    a pipe, a damaged file) is a row saying so, and nothing is ever changed."""
+    return [info for info, _stamp in _listed(folder)]
+
+
+def _listed(folder: Path, index: "SaveIndex | None" = None) -> list[tuple[SaveInfo, tuple[int, int]]]:
+    """The list with each file's (size, mtime) as summarised; ``index``: an open index."""
     try:
         entries = list(os.scandir(folder))
     except OSError:
-        return out
-    for entry in entries:
-        if not entry.name.endswith(SUFFIX) or entry.name.startswith("."):
-            continue
-        out.append(_info(Path(entry.path)))
-    return sorted(out, key=lambda s: s.modified, reverse=True)
-
-
-def _info(path: Path) -> SaveInfo:
+        return []
+    names = {entry.name for entry in entries}
+    own = index is None
+    index = index or SaveIndex.open()
+    known = index.rows(folder) if index is not None else {}
+    out, fresh = [], []
     try:
-        modified = path.stat().st_mtime
-    except (OSError, ValueError):
-        modified = 0.0
+        for entry in entries:
+            if not entry.name.endswith(SUFFIX) or entry.name.startswith("."):
+                continue
+            path = Path(entry.path)
+            try:
+                st = entry.stat()
+                stamp = (st.st_size, st.st_mtime_ns)
+                modified = st.st_mtime
+            except (OSError, ValueError):
+                stamp, modified = (-1, -1), 0.0
+            row = known.pop(str(path), None)
+            summary = None
+            if row is not None and (row[0], row[1]) == stamp and stamp[0] >= 0:
+                try:
+                    summary = json.loads(row[2])
+                except ValueError:
+                    summary = None
+            if summary is None:
+                summary = _summary(path)
+                if stamp[0] >= 0:
+                    fresh.append((path, stamp[0], stamp[1], summary))
+            locked = ("." + entry.name + ".lock") in names and is_locked(path)
+            out.append((_from_summary(path, modified, summary, locked), stamp))
+        if index is not None:
+            index.put(fresh)
+            index.forget(list(known))  # files gone from the folder
+    finally:
+        if own and index is not None:
+            index.close()
+    out.sort(key=lambda pair: pair[0].modified, reverse=True)
+    return out
+
+
+def _summary(path: Path) -> dict[str, Any]:
+    """What the list shows of a file, as data for the index: the header's game and seats and
+    the last entry's progress label and end flag as written, or why it cannot be read."""
     try:
         header, last = _ends(path)
         _check_header(header, path.name)
         game, config, _casual = _config_from_header(header)
-        locked = is_locked(path)
-        return SaveInfo(path, path.stem, game.id, _shown(header.get("created")), modified,
-                        config.seats, _shown(_label_text(last.get("label"))), last.get("over") is True,
-                        last["n"] + 1 if type(last.get("n")) is int else 0, "", locked)
+        return {"game": game.id, "created": _shown(header.get("created")),
+                "seats": [[s.name, s.color, s.kind, s.level] for s in config.seats],
+                "label": last.get("label"), "flag": last.get("over") is True,
+                "commands": last["n"] + 1 if type(last.get("n")) is int else 0}
     except LoadError as exc:
-        return SaveInfo(path, path.stem, "?", "", modified, (),
-                        tr("load.list_problem", reason=exc.reason), False, 0, exc.message)
+        return {"problem": checkpoint.label_value(exc.reason)}
     except Exception as exc:  # noqa: BLE001 - the list shows every entry, whatever it holds
-        reason = msg("load.unreadable", name=path.name, error=type(exc).__name__)
-        return SaveInfo(path, path.stem, "?", "", modified, (),
-                        tr("load.list_problem", reason=reason), False, 0, tr(reason))
+        return {"problem": checkpoint.label_value(
+            msg("load.unreadable", name=path.name, error=type(exc).__name__))}
+
+
+def _from_summary(path: Path, modified: float, summary: dict[str, Any], locked: bool) -> SaveInfo:
+    """A row of the list from a summary (the index's, or one just made)."""
+    try:
+        if "problem" not in summary:
+            seats = tuple(SeatConfig(*map(str, seat)) for seat in summary["seats"])
+            return SaveInfo(path, path.stem, str(summary["game"]), _shown(summary["created"]),
+                            modified, seats, _shown(_label_text(summary.get("label"))),
+                            summary.get("flag") is True, int(summary.get("commands", 0)), "", locked)
+        reason = checkpoint.label_from(summary["problem"])
+    except (KeyError, TypeError, ValueError):
+        reason = msg("load.unreadable", name=path.name, error="index")
+    if not isinstance(reason, Msg) or not _known_label(reason):
+        reason = msg("load.unreadable", name=path.name, error="?")
+    return SaveInfo(path, path.stem, "?", "", modified, (),
+                    tr("load.list_problem", reason=reason), False, 0, tr(reason))
 
 
 def _ends(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -966,6 +1022,8 @@ def _ends(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
         while not last:
             start, tail = read_tail(fd, size, want)
             lines = tail.split(b"\n")[:-1]  # what follows the last newline is torn
+            if len(lines) > TAIL_LINES:  # an app's file ends with a move within a few lines
+                lines = lines[-TAIL_LINES - 1:]
             for line in reversed(lines[1:]):  # the first is the header or cut at ``start``
                 if b'"kind":"checkpoint"' in line:
                     continue
@@ -976,6 +1034,8 @@ def _ends(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
                 if isinstance(obj, dict) and obj.get("kind") in ("setup", "command", "undo", "redo"):
                     last = obj
                     break
+            if not last and len(lines) > TAIL_LINES:
+                raise LoadError(msg("load.no_last_move", name=name))
             if start == 0 or want >= 4 * MAX_LINE_BYTES:
                 break
             want *= 4
@@ -1023,23 +1083,39 @@ def _shown(text: Any) -> str:
 
 def most_recent(folder: Path) -> SaveInfo | None:
     """The newest save that loads and is not finished (for "Continue"): whether it is finished
-    is worked out from its moves (from the last checkpoint), never read from the file; only a
-    format-1 file over :data:`TRUST_OLD_BYTES`, which has no checkpoint and would have to be
-    replayed whole, is judged by the end flag its last line carries."""
-    for info in list_saves(folder):
-        if info.game == "?":
-            continue
-        try:
-            if _read_fast(info.path) is None and info.path.stat().st_size > TRUST_OLD_BYTES:
-                if info.finished:
+    is worked out from its moves (from the last checkpoint), never read from the file, and kept
+    in the index while the file is unchanged (every finished game ends with a checkpoint, so
+    that costs one group's replay); only a format-1 file over :data:`TRUST_OLD_BYTES`, which has
+    no checkpoint and would have to be replayed whole, is judged by the end flag its last line
+    carries."""
+    index = SaveIndex.open()
+    try:
+        over_known = index.rows(folder) if index is not None else {}
+        for info, (size, mtime) in _listed(folder, index):
+            if info.game == "?":
+                continue
+            row = over_known.get(str(info.path))
+            if row is not None and (row[0], row[1]) == (size, mtime) and row[3] is not None:
+                if row[3]:
                     continue
                 return info
-            _read, match = load(info.path)
-        except (LoadError, OSError):
-            continue
-        if not match.is_over():
-            return info
-    return None
+            try:
+                if _read_fast(info.path) is None and info.path.stat().st_size > TRUST_OLD_BYTES:
+                    if info.finished:
+                        continue
+                    return info
+                _read, match = load(info.path)
+            except (LoadError, OSError):
+                continue
+            over = match.is_over()
+            if index is not None and size >= 0:
+                index.set_over(info.path, size, mtime, over)
+            if not over:
+                return info
+        return None
+    finally:
+        if index is not None:
+            index.close()
 
 
 def _not_open(path: Path, doing: str) -> SaveLock:
