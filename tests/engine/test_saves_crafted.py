@@ -5,6 +5,7 @@ with its control characters. Each test failed on the code before the issue."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 
@@ -290,3 +291,51 @@ def test_a_save_that_ends_in_megabytes_of_empty_records_is_damaged_at_once(tmp_p
     assert info.game == "?" and "damaged" in info.problem
     assert storage.most_recent(tmp_path) is None  # not offered by Continue
     assert time.perf_counter() - started < 5  # the list alone took 56 s at 60 MB
+
+
+# -- names and paths ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["\U0001d49c" * 62, "CON", "nul", "Com1", "LPT9", "CON.txt",
+                                  "aux .game"])
+def test_a_save_name_every_system_refuses_is_refused_with_a_message(tmp_path, name):
+    path = _finished_writing(played(tmp_path, 4))
+    with pytest.raises(LoadError) as refused:
+        storage.rename_save(path, name)
+    assert path.exists() and refused.value.message
+    assert "Errno" not in refused.value.message
+
+
+def test_a_long_name_of_four_byte_letters_that_fits_still_renames_and_continues(tmp_path):
+    path = _finished_writing(played(tmp_path, 4))
+    target = storage.rename_save(path, "\U0001d49c" * 50)  # 200 bytes: room for the lock file
+    SavedGame.open(target).close()
+    storage.delete_save(target)
+    assert not target.exists()
+
+
+def test_save_a_copy_to_an_impossible_path_is_a_message_and_leaves_nothing(tmp_path):
+    from weather_tabletop.engine.save_copy import CopyFailed, copy_save
+
+    path = _finished_writing(played(tmp_path, 4))
+    out = tmp_path / "out"
+    out.mkdir()
+    for chosen in (out / ("x" * 300), out / "a\x00b", out / "CON", Path("/" + "d" * 300) / "x"):
+        with pytest.raises(CopyFailed) as failed:
+            copy_save(path, chosen)
+        assert tr(failed.value.reason) and "Errno" not in tr(failed.value.reason)
+    assert list(out.iterdir()) == []  # no .copy-* left behind
+
+
+def test_leftover_temporary_files_are_removed_at_the_next_start(tmp_path):
+    import os
+
+    old = [tmp_path / ".copy-abc.wtsave", tmp_path / ".tmp-def.wtsave"]
+    young = tmp_path / ".tmp-now.wtsave"  # another window's rewrite under way
+    keep = tmp_path / "game.wtsave"
+    for p in (*old, young, keep):
+        p.write_bytes(b"x" * 1000)
+    for p in (*old, keep):
+        os.utime(p, (time.time() - 3600, time.time() - 3600))
+    assert storage.sweep_leftovers(tmp_path) == 2
+    assert not any(p.exists() for p in old) and young.exists() and keep.exists()

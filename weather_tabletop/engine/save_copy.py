@@ -16,6 +16,7 @@ import os
 import tempfile
 from pathlib import Path
 
+from ..file_names import name_problem
 from ..files import read_bounded
 from ..i18n import Msg, msg
 from .storage import MAX_FILE_BYTES, SUFFIX
@@ -42,16 +43,24 @@ def copy_save(original: Path, chosen: Path) -> Path:
     folder is missing or not writable, the disk is full, the original cannot be read."""
     original, target = Path(original), copy_target(chosen)
     name = target.name
-    if _same(original, target):
-        raise CopyFailed(msg("copy.is_original"))
-    for folder_named in (Path(chosen), target):
-        if folder_named.is_dir():
-            raise CopyFailed(msg("copy.is_folder", name=folder_named.name))
-    if target.exists() or target.is_symlink():
-        raise CopyFailed(msg("copy.exists", name=name))
-    folder = target.parent
-    if not folder.is_dir():
-        raise CopyFailed(msg("copy.no_folder", folder=str(folder)))
+    if "\x00" in str(chosen):
+        raise CopyFailed(msg("copy.bad_character"))
+    problem = name_problem(name)
+    if problem is not None:
+        raise CopyFailed(msg(f"copy.name_{problem}", name=name))
+    try:
+        if _same(original, target):
+            raise CopyFailed(msg("copy.is_original"))
+        for folder_named in (Path(chosen), target):
+            if folder_named.is_dir():
+                raise CopyFailed(msg("copy.is_folder", name=folder_named.name))
+        if target.exists() or target.is_symlink():
+            raise CopyFailed(msg("copy.exists", name=name))
+        folder = target.parent
+        if not folder.is_dir():
+            raise CopyFailed(msg("copy.no_folder", folder=str(folder)))
+    except (OSError, ValueError) as exc:  # a path too long for the system, a loop of links
+        raise CopyFailed(_reason(exc, target.parent)) from None
     try:
         data = read_bounded(original, MAX_FILE_BYTES)
     except OSError as exc:
@@ -72,7 +81,7 @@ def copy_save(original: Path, chosen: Path) -> Path:
     except FileExistsError:
         _remove(tmp)
         raise CopyFailed(msg("copy.exists", name=name)) from None
-    except OSError as exc:
+    except (OSError, ValueError) as exc:
         _remove(tmp)
         raise CopyFailed(_reason(exc, folder)) from None
     return target
@@ -87,7 +96,13 @@ def _same(a: Path, b: Path) -> bool:
     return os.path.normcase(os.path.abspath(a)) == os.path.normcase(os.path.abspath(b))
 
 
-def _reason(exc: OSError, folder: Path) -> Msg:
+def _reason(exc: OSError | ValueError, folder: Path) -> Msg:
+    if not isinstance(exc, OSError):
+        return msg("copy.bad_character")
+    if exc.errno == errno.ENAMETOOLONG:
+        return msg("copy.path_long")
+    if exc.errno == errno.ELOOP:
+        return msg("copy.link_loop", folder=str(folder))
     if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
         return msg("copy.full")
     if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):

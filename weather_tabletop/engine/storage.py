@@ -29,7 +29,9 @@ import json
 import os
 import re
 import secrets
+import stat
 import tempfile
+import time
 import unicodedata
 import zlib
 from dataclasses import dataclass
@@ -38,6 +40,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from .. import __version__
+from ..file_names import name_problem
 from ..files import FileRefused, open_regular, read_bounded, read_tail
 from ..i18n import Msg, msg, tr
 from . import checkpoint, seal
@@ -1118,6 +1121,33 @@ def most_recent(folder: Path) -> SaveInfo | None:
             index.close()
 
 
+LEFTOVER_SECONDS = 15 * 60  # a temporary file this old is no copy or rewrite still running
+
+
+def sweep_leftovers(folder: Path) -> int:
+    """Remove the temporary files that a copy or a rewrite killed part-way left in ``folder``
+    (``.copy-*`` and ``.tmp-*`` save files, up to 64 MB each, hidden, never read); only those
+    untouched for :data:`LEFTOVER_SECONDS`, so another window's copy under way is left alone.
+    Returns how many went; never fails."""
+    removed = 0
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    now = time.time()
+    for entry in entries:
+        if not (entry.name.startswith((".copy-", ".tmp-")) and entry.name.endswith(SUFFIX)):
+            continue
+        try:
+            st = entry.stat(follow_symlinks=False)
+            if stat.S_ISREG(st.st_mode) and now - st.st_mtime >= LEFTOVER_SECONDS:
+                os.unlink(entry.path)
+                removed += 1
+        except OSError:
+            continue
+    return removed
+
+
 def _not_open(path: Path, doing: str) -> SaveLock:
     if path.suffix != SUFFIX:
         raise LoadError(msg("load.not_a_save_file", name=path.name))
@@ -1158,6 +1188,9 @@ def rename_save(path: Path, new_name: str) -> Path:
     new_name = new_name.strip()
     if not _NAME.match(new_name):
         raise LoadError(msg("load.bad_name"))
+    problem = name_problem(new_name + SUFFIX)  # bytes, Windows' device names, a dot at the end
+    if problem is not None:
+        raise LoadError(msg(f"load.name_{problem}", name=new_name))
     target = path.with_name(new_name + SUFFIX)
     if target.exists() or target.is_symlink():
         raise LoadError(msg("load.name_taken", name=new_name))

@@ -409,6 +409,10 @@ def run(argv_options: dict) -> int:
     Returns the exit code."""
     app: App | None = None
     try:
+        from .. import paths
+        from ..engine.storage import sweep_leftovers
+
+        sweep_leftovers(paths.saves_dir())  # what a killed copy or rewrite left (issue 28)
         pygame.display.init()
         app = App(window_size(argv_options.get("size")),
                   fullscreen=bool(argv_options.get("fullscreen")))
