@@ -1088,37 +1088,67 @@ def most_recent(folder: Path) -> SaveInfo | None:
     """The newest save that loads and is not finished (for "Continue"): whether it is finished
     is worked out from its moves (from the last checkpoint), never read from the file, and kept
     in the index while the file is unchanged (every finished game ends with a checkpoint, so
-    that costs one group's replay); only a format-1 file over :data:`TRUST_OLD_BYTES`, which has
-    no checkpoint and would have to be replayed whole, is judged by the end flag its last line
-    carries."""
+    that costs one group's replay once), so a folder of thousands of finished games costs a
+    look at each file's size and time. Only a format-1 file over :data:`TRUST_OLD_BYTES`, which
+    has no checkpoint and would have to be replayed whole, is judged by the end flag its last
+    line carries."""
     index = SaveIndex.open()
     try:
-        over_known = index.rows(folder) if index is not None else {}
-        for info, (size, mtime) in _listed(folder, index):
-            if info.game == "?":
-                continue
-            row = over_known.get(str(info.path))
+        known = index.rows(folder) if index is not None else {}
+        for path, (size, mtime, modified) in _newest_first(folder):
+            row = known.get(str(path))
             if row is not None and (row[0], row[1]) == (size, mtime) and row[3] is not None:
                 if row[3]:
-                    continue
-                return info
+                    continue  # over, as the rules said when the file was as it is now
+                try:
+                    info = _from_summary(path, modified, json.loads(row[2]), is_locked(path))
+                except ValueError:
+                    info = None
+                if info is not None and info.game != "?":
+                    return info
+                continue
+            summary = _summary(path)
+            info = _from_summary(path, modified, summary, is_locked(path))
+            if index is not None and size >= 0 and (row is None or (row[0], row[1]) != (size, mtime)):
+                index.put([(path, size, mtime, summary)])
+            if info.game == "?":
+                continue
             try:
-                if _read_fast(info.path) is None and info.path.stat().st_size > TRUST_OLD_BYTES:
+                if _read_fast(path) is None and size > TRUST_OLD_BYTES:
                     if info.finished:
                         continue
                     return info
-                _read, match = load(info.path)
+                _read, match = load(path)
             except (LoadError, OSError):
                 continue
             over = match.is_over()
             if index is not None and size >= 0:
-                index.set_over(info.path, size, mtime, over)
+                index.set_over(path, size, mtime, over)
             if not over:
                 return info
         return None
     finally:
         if index is not None:
             index.close()
+
+
+def _newest_first(folder: Path) -> list[tuple[Path, tuple[int, int, float]]]:
+    """The save files of ``folder`` with (size, mtime in ns, mtime), newest first."""
+    out = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return out
+    for entry in entries:
+        if not entry.name.endswith(SUFFIX) or entry.name.startswith("."):
+            continue
+        try:
+            st = entry.stat()
+            out.append((Path(entry.path), (st.st_size, st.st_mtime_ns, st.st_mtime)))
+        except (OSError, ValueError):
+            out.append((Path(entry.path), (-1, -1, 0.0)))
+    out.sort(key=lambda pair: pair[1][2], reverse=True)
+    return out
 
 
 LEFTOVER_SECONDS = 15 * 60  # a temporary file this old is no copy or rewrite still running
