@@ -339,3 +339,65 @@ def test_leftover_temporary_files_are_removed_at_the_next_start(tmp_path):
         os.utime(p, (time.time() - 3600, time.time() - 3600))
     assert storage.sweep_leftovers(tmp_path) == 2
     assert not any(p.exists() for p in old) and young.exists() and keep.exists()
+
+
+# -- recovery: one bad line never costs the whole game ------------------------------------------
+
+
+def test_one_flipped_byte_in_the_middle_offers_the_game_up_to_the_last_good_move(tmp_path):
+    path = _finished_writing(played(tmp_path, 30))
+    data = bytearray(path.read_bytes())
+    lines = bytes(data).split(b"\n")
+    middle = sum(len(line) + 1 for line in lines[:len(lines) // 2]) + 5  # inside a middle line
+    data[middle] ^= 0x01
+    path.write_bytes(bytes(data))
+    damaged = path.read_bytes()
+    with pytest.raises(LoadError):
+        SavedGame.open(path)
+    kept = storage.recoverable(path)
+    assert kept is not None and 0 < kept < 30
+    recovered = storage.recover(path)
+    assert recovered.commands == kept and recovered.path != path
+    replayed = SavedGame.replay(recovered.path)  # verifies: every move through the rules
+    assert sum(1 for g in replayed.match.active if g.kind == "command") == kept
+    assert path.read_bytes() == damaged  # the damaged file is never changed
+    again = SavedGame.open(recovered.path)  # and the game goes on from there
+    again.close()
+    assert storage.recover(path).path != recovered.path  # a second recovery: a new name
+
+
+def test_a_partial_line_appended_by_another_program_is_recovered_before_it(tmp_path):
+    path = _finished_writing(played(tmp_path, 12))
+    good = path.read_bytes()
+    with open(path, "ab") as f:
+        f.write(b'{"n":99,"kind":"comm\n' + good.splitlines(keepends=True)[-1])
+    assert storage.recoverable(path) == 12
+    assert SavedGame.replay(storage.recover(path).path).match.version == \
+        SavedGame.replay(_write(tmp_path / "clean.wtsave", good)).match.version
+
+
+def _write(path, data):
+    path.write_bytes(data)
+    return path
+
+
+def test_a_file_with_no_readable_header_offers_no_recovery(tmp_path):
+    path = tmp_path / "junk.wtsave"
+    path.write_bytes(b"\x00\x01 not a save\n")
+    assert storage.recoverable(path) is None
+
+
+def test_a_partial_line_another_program_appends_while_the_game_is_open_is_dropped(tmp_path):
+    from tests.support.play import random_step
+    from weather_tabletop.ai import RandomPlayer
+
+    saved = played(tmp_path, 6)
+    with open(saved.path, "ab") as f:
+        f.write(b'{"half a line from elsewhere')
+    rng = RandomPlayer(11)
+    for _ in range(4):
+        random_step(saved.match.game, saved, rng)
+    version = saved.match.version
+    saved.close()
+    replayed = SavedGame.replay(saved.path)
+    assert replayed.notice is None and replayed.match.version == version
