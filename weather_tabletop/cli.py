@@ -84,6 +84,9 @@ def _parser() -> argparse.ArgumentParser:
     ver.add_argument("file", type=Path)
     ver.add_argument("--json", action="store_true")
 
+    rec = sub.add_parser("recover", help="write a damaged save's game up to its last good move "
+                                          "as a new file (the damaged file is not changed)")
+    rec.add_argument("file", type=Path)
     opt = sub.add_parser("options", help="list a game's variants and settings")
     opt.add_argument("game")
 
@@ -127,7 +130,8 @@ def _main(argv: list[str]) -> int:
             from .ui import app
             return app.run(options)
         return {"simulate": _simulate, "screenshot": _screenshot, "verify": _verify,
-                "options": _options, "paths": _paths, "review": _review}[args.command](args)
+                "options": _options, "paths": _paths, "review": _review,
+                "recover": _recover}[args.command](args)
     except UsageError as exc:
         where = f"weather-tabletop {args.command}" if args.command else "weather-tabletop"
         print(f"{where}: {exc}", file=sys.stderr)
@@ -440,6 +444,22 @@ def _verify(args: argparse.Namespace) -> int:
             print(f"  {s['rank']}. {s['name']}: {s['total']}")
     else:
         print(f"to act: {', '.join(info['to_act'])}")
+    return 0
+
+
+def _recover(args: argparse.Namespace) -> int:
+    """``recover FILE``: the game of a damaged save up to its last good move, as a new file."""
+    from .engine.storage import LoadError, recover
+    from .i18n import tr
+
+    try:
+        done = recover(args.file)
+    except LoadError as exc:
+        print(f"weather-tabletop recover: {exc.message}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        raise UsageError(f"cannot read {_shown(args.file)}: {exc.strerror or exc}") from None
+    print(tr("load.recovered", n=done.commands, name=_shown(done.path)))
     return 0
 
 

@@ -401,3 +401,15 @@ def test_a_partial_line_another_program_appends_while_the_game_is_open_is_droppe
     saved.close()
     replayed = SavedGame.replay(saved.path)
     assert replayed.notice is None and replayed.match.version == version
+
+
+def test_recover_on_the_command_line_writes_the_new_file_and_says_so(tmp_path, capsys):
+    path = _finished_writing(played(tmp_path, 10))
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0x20
+    path.write_bytes(bytes(data))
+    assert cli.main(["recover", str(path)]) == 0
+    out = capsys.readouterr().out
+    (new,) = [p for p in tmp_path.iterdir() if "recovered" in p.name]
+    assert new.name in out and cli.main(["verify", str(new)]) == 0
+    assert cli.main(["recover", str(tmp_path / "missing.wtsave")]) == 2
