@@ -1101,8 +1101,9 @@ def most_recent(folder: Path) -> SaveInfo | None:
     index = SaveIndex.open()
     try:
         known = index.rows(folder) if index is not None else {}
-        for path, (size, mtime, modified) in _newest_first(folder):
-            row = known.get(str(path))
+        for where, (size, mtime, modified) in _newest_first(folder):
+            row = known.get(where)
+            path = Path(where)
             if row is not None and (row[0], row[1]) == (size, mtime) and row[3] is not None:
                 if row[3]:
                     continue  # over, as the rules said when the file was as it is now
@@ -1138,8 +1139,9 @@ def most_recent(folder: Path) -> SaveInfo | None:
             index.close()
 
 
-def _newest_first(folder: Path) -> list[tuple[Path, tuple[int, int, float]]]:
-    """The save files of ``folder`` with (size, mtime in ns, mtime), newest first."""
+def _newest_first(folder: Path) -> list[tuple[str, tuple[int, int, float]]]:
+    """The save files of ``folder`` (their paths as text: a Path each costs more than the
+    stat) with (size, mtime in ns, mtime), newest first."""
     out = []
     try:
         entries = list(os.scandir(folder))
@@ -1150,9 +1152,9 @@ def _newest_first(folder: Path) -> list[tuple[Path, tuple[int, int, float]]]:
             continue
         try:
             st = entry.stat()
-            out.append((Path(entry.path), (st.st_size, st.st_mtime_ns, st.st_mtime)))
+            out.append((entry.path, (st.st_size, st.st_mtime_ns, st.st_mtime)))
         except (OSError, ValueError):
-            out.append((Path(entry.path), (-1, -1, 0.0)))
+            out.append((entry.path, (-1, -1, 0.0)))
     out.sort(key=lambda pair: pair[1][2], reverse=True)
     return out
 
