@@ -413,3 +413,34 @@ def test_recover_on_the_command_line_writes_the_new_file_and_says_so(tmp_path, c
     (new,) = [p for p in tmp_path.iterdir() if "recovered" in p.name]
     assert new.name in out and cli.main(["verify", str(new)]) == 0
     assert cli.main(["recover", str(tmp_path / "missing.wtsave")]) == 2
+
+
+def test_a_new_game_where_a_file_stands_for_the_folder_is_a_message_without_errno(tmp_path):
+    from weather_tabletop import games
+    from weather_tabletop.cli import computer_config
+    from weather_tabletop.engine.storage import SaveFailed
+
+    blocker = tmp_path / "saves"
+    blocker.write_text("a file, not a folder")
+    game = games.get("meteo")
+    with pytest.raises(SaveFailed) as failed:
+        SavedGame.create(game, computer_config(game, 2, ["random"] * 2, {}, 1), blocker)
+    text = tr(failed.value.reason)
+    assert "Errno" not in text and str(blocker) in text
+
+
+def test_a_new_game_on_a_full_disk_says_so(tmp_path, monkeypatch):
+    import errno as errnos
+
+    from weather_tabletop import games
+    from weather_tabletop.cli import computer_config
+    from weather_tabletop.engine.storage import SaveFailed
+
+    def full(*args, **kwargs):
+        raise OSError(errnos.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(storage, "_atomic_write", full)
+    game = games.get("meteo")
+    with pytest.raises(SaveFailed) as failed:
+        SavedGame.create(game, computer_config(game, 2, ["random"] * 2, {}, 1), tmp_path)
+    assert tr(failed.value.reason) == tr("save.create_full")

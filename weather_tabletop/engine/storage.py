@@ -623,13 +623,16 @@ class SavedGame:
         config = GameConfig(config.game, config.seats,
                             tuple(sorted(options_dict(game, dict(config.options)).items())),
                             config.seed)
-        folder.mkdir(parents=True, exist_ok=True)
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         path = folder / f"{game.id}-{stamp}-{secrets.token_hex(3)}{SUFFIX}"
         header = header_for(game, config, casual, hints)
         line, checksum = _line("", header)
-        _atomic_write(path, line)
-        lock = SaveLock.acquire(path)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            _atomic_write(path, line)
+            lock = SaveLock.acquire(path)
+        except OSError as exc:  # a full disk, a file where the folder should be, no permission
+            raise SaveFailed(_cannot_create(exc, folder)) from None
         writer = _Writer(path, checksum, len(line), lock)
         try:
             match = Match.start(game, config, casual=casual, sink=writer.append)
@@ -876,6 +879,17 @@ def _since_checkpoint(read: _Read) -> int:
     if read.restore_from is not None:
         return len(read.bodies)
     return len(read.bodies) - (read.checkpoints[-1]["_at"] if read.checkpoints else 0)
+
+
+def _cannot_create(exc: OSError, folder: Path) -> Msg:
+    """Why a new game's file could not be made, in words (issue 28: "[Errno 28] ...")."""
+    if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return msg("save.create_full")
+    if isinstance(exc, (FileExistsError, NotADirectoryError)) or folder.is_file():
+        return msg("save.create_not_folder", folder=str(folder))
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return msg("save.create_no_permission", folder=str(folder))
+    return msg("save.create_failed", folder=str(folder), error=exc.strerror or type(exc).__name__)
 
 
 def _failed(exc: OSError) -> Msg:

@@ -42,7 +42,7 @@ class Session:
                   folder: Path | None = None, hints: bool = True) -> "Session":
         from ..engine.storage import SavedGame
 
-        saved = SavedGame.create(game, config, paths.ensure(folder or paths.saves_dir()),
+        saved = SavedGame.create(game, config, folder or paths.saves_dir(),
                                  casual=casual, hints=hints)
         return cls(saved.match, saved, notice=getattr(saved, "notice", None))
 

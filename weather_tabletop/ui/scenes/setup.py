@@ -10,6 +10,7 @@ import pygame
 import pygame_gui
 
 from ... import games, remember
+from ...engine.storage import SaveFailed
 from ...engine.protocol import (GameConfig, SeatConfig, default_colours, option_applies,
                                seats_error)
 from ... import i18n
@@ -662,6 +663,8 @@ class SetupScene(Scene):
                                     random.SystemRandom().randrange(1, 2 ** 31))
                 session = Session.new_saved(self.game, config, casual=self.casual,
                                             hints=self.hints)
+            except SaveFailed as exc:  # the disk is full, the folder cannot be written
+                self.message = tr(exc.reason)
             except (OSError, ValueError) as exc:
                 self.message = tr("setup.cannot_start", reason=str(exc))
             else:
