@@ -356,6 +356,8 @@ def test_one_flipped_byte_in_the_middle_offers_the_game_up_to_the_last_good_move
         SavedGame.open(path)
     kept = storage.recoverable(path)
     assert kept is not None and 0 < kept < 30
+    (row,) = storage.list_saves(tmp_path)
+    assert row.problem and row.recoverable == kept  # the list offers "Continue from move N"
     recovered = storage.recover(path)
     assert recovered.commands == kept and recovered.path != path
     replayed = SavedGame.replay(recovered.path)  # verifies: every move through the rules

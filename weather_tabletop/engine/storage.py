@@ -105,6 +105,7 @@ class SaveInfo:
     commands: int
     problem: str = ""  # why the file cannot be loaded ("" when it can)
     locked: bool = False  # open in another window now
+    recoverable: int | None = None  # a damaged file: the commands ``recover`` would keep
 
 
 # -- lines ---------------------------------------------------------------------------------
@@ -997,7 +998,7 @@ def _summary(path: Path) -> dict[str, Any]:
                 "label": last.get("label"), "flag": last.get("over") is True,
                 "commands": last["n"] + 1 if type(last.get("n")) is int else 0}
     except LoadError as exc:
-        return {"problem": checkpoint.label_value(exc.reason)}
+        return {"problem": checkpoint.label_value(exc.reason), "keep": recoverable(path)}
     except Exception as exc:  # noqa: BLE001 - the list shows every entry, whatever it holds
         return {"problem": checkpoint.label_value(
             msg("load.unreadable", name=path.name, error=type(exc).__name__))}
@@ -1016,8 +1017,10 @@ def _from_summary(path: Path, modified: float, summary: dict[str, Any], locked: 
         reason = msg("load.unreadable", name=path.name, error="index")
     if not isinstance(reason, Msg) or not _known_label(reason):
         reason = msg("load.unreadable", name=path.name, error="?")
+    keep = summary.get("keep")
     return SaveInfo(path, path.stem, "?", "", modified, (),
-                    tr("load.list_problem", reason=reason), False, 0, tr(reason))
+                    tr("load.list_problem", reason=reason), False, 0, tr(reason), locked,
+                    keep if type(keep) is int and keep >= 0 else None)
 
 
 def _ends(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -1214,7 +1217,9 @@ def recoverable(path: Path) -> int | None:
     from move N"), or None when nothing can be kept (no readable header or setup)."""
     try:
         return _good_part(path)[2]
-    except LoadError:
+    except (LoadError, OSError):
+        return None
+    except Exception:  # noqa: BLE001 - crafted data reaching a rule: nothing to keep
         return None
 
 
