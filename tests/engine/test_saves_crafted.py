@@ -289,6 +289,7 @@ def test_a_save_that_ends_in_megabytes_of_empty_records_is_damaged_at_once(tmp_p
     started = time.perf_counter()
     (info,) = storage.list_saves(tmp_path)
     assert info.game == "?" and "damaged" in info.problem
+    assert info.recoverable and info.recoverable > 10  # its moves before the junk can be kept
     assert storage.most_recent(tmp_path) is None  # not offered by Continue
     assert time.perf_counter() - started < 5  # the list alone took 56 s at 60 MB
 
@@ -356,8 +357,6 @@ def test_one_flipped_byte_in_the_middle_offers_the_game_up_to_the_last_good_move
         SavedGame.open(path)
     kept = storage.recoverable(path)
     assert kept is not None and 0 < kept < 30
-    (row,) = storage.list_saves(tmp_path)
-    assert row.problem and row.recoverable == kept  # the list offers "Continue from move N"
     recovered = storage.recover(path)
     assert recovered.commands == kept and recovered.path != path
     replayed = SavedGame.replay(recovered.path)  # verifies: every move through the rules
