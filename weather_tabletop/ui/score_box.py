@@ -55,10 +55,19 @@ class Grid:
 
 @dataclass
 class Part:
-    """A rendered band of the table (heads, categories, totals, note) and its tips."""
+    """A rendered band of the table (heads, categories, totals, note), its tips and the heights
+    at which it may be cut when scrolled (between rows, between lines: never through a text)."""
 
     image: pygame.Surface
     tips: list[Tip] = field(default_factory=list)
+    cuts: list[int] = field(default_factory=list)
+
+    def whole(self, top: int, bottom: int) -> tuple[int, int]:
+        """The largest stretch of whole rows within ``top``..``bottom`` (the part's pixels)."""
+        cuts = self.cuts or [0, self.image.get_height()]
+        first = min((c for c in cuts if c >= top), default=bottom)
+        last = max((c for c in cuts if c <= bottom), default=first)
+        return first, max(first, last)
 
 
 class ScoreBox:
@@ -218,6 +227,15 @@ class ScoreBox:
         second line ends in "…")."""
         lines = self.text.wrap(text, size, max(1, width), bold)
         whole = len(lines) <= 2 and all(self.text.width(l, size, bold) <= width for l in lines)
+        if whole and len(lines) == 2:  # balanced: "氣候/點數", not "氣候點/數"
+            lo, hi = 1, width
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if len(self.text.wrap(text, size, mid, bold)) <= 2:
+                    hi = mid
+                else:
+                    lo = mid + 1
+            lines = self.text.wrap(text, size, lo, bold)
         if whole:
             return lines, True
         if len(lines) > 2:
@@ -268,6 +286,7 @@ class ScoreBox:
             rows.append((cat, lines, whole, (len(lines) - 1) * step
                          + self.text.font(size).get_height() + max(1, gap // 2)))
         part = Part(self._surface(width, sum(r[3] for r in rows)))
+        part.cuts = [sum(r[3] for r in rows[:i]) for i in range(len(rows) + 1)]
         y = 0
         for i, (cat, lines, whole, h) in enumerate(rows):
             if i % 2:
@@ -319,6 +338,9 @@ class ScoreBox:
         img = self.text.render(table.note, grid.size, theme.INK_SOFT, width=width)
         part = Part(self._surface(width, img.get_height() + gap))
         part.image.blit(img, (0, gap))
+        step = self.text.font(grid.size).get_linesize()
+        lines = max(1, round(img.get_height() / step))
+        part.cuts = [0] + [gap + k * step for k in range(1, lines)] + [part.image.get_height()]
         return part
 
     # -- where things are -----------------------------------------------------------------
@@ -331,7 +353,11 @@ class ScoreBox:
             image = self.parts[name].image
             top = area.y + y - (self.bar.scroll if scrolls else 0)
             rect = pygame.Rect(area.x, top, image.get_width(), image.get_height())
-            out[name] = (rect, rect.clip(self.clip if scrolls else area))
+            shown = rect.clip(self.clip if scrolls else area)
+            if scrolls and shown.h:
+                first, last = self.parts[name].whole(shown.top - rect.y, shown.bottom - rect.y)
+                shown = pygame.Rect(rect.x, rect.y + first, rect.w, last - first)
+            out[name] = (rect, shown)
         return out
 
     def tooltip_at(self, pos: tuple[int, int]) -> str | None:
