@@ -29,6 +29,7 @@ from .action_list import BAR_WIDTH, ScrollBar
 from .score_table import MISSING, ScoreTable, heading
 from .table_view import draw_token
 from .theme import TextCache
+from .. import i18n
 from ..i18n import tr
 
 BG = (255, 255, 255)
@@ -37,6 +38,9 @@ STRIPE = (243, 247, 251)  # every other category row, to read a row across
 LEADER_BG = (252, 233, 186)  # the leader's total (with a border: a shape, not only a colour)
 NAME_SHRINK = 2  # pixels of text size given up to show the names beside the tokens
 ROWS_SHOWN = 1.2  # the least of the categories (in lines) that must show between heads and totals
+
+#: labels' least widths on two lines (see :meth:`ScoreBox._two_lines`), by language and size
+_TWO_LINES: dict[tuple, tuple[int, tuple[str, ...]]] = {}
 
 #: a text placed in a part: its box in the part's pixels and its whole words
 Tip = tuple[pygame.Rect, str]
@@ -221,26 +225,45 @@ class ScoreBox:
             for name in names)
         return Grid(size, label_w, col_w, shown)
 
+    def _two_lines(self, text: str, size: int, bold: bool) -> tuple[int, tuple[str, ...]]:
+        """The least width in which ``text`` takes at most two lines, and those lines (one when
+        it is no wider on one): the split between two of its pieces (words; CJK characters,
+        :func:`theme._units`) that makes the longer line the shortest, so two lines come out
+        balanced ("氣候/點數", not "氣候點/數"). Remembered: a table is fitted again at every
+        change of a score, and wrapping is slow."""
+        key = (i18n.language(), text, size, bold)
+        got = _TWO_LINES.get(key)
+        if got is None:
+            if len(_TWO_LINES) >= 4096:
+                _TWO_LINES.clear()
+            width = self.text.width(text, size, bold)
+            got = (width, (text,))
+            units = theme._units(text) if "\n" not in text else []
+            for cut in range(1, len(units)):
+                first = "".join((" " if sp and n else "") + u for n, (u, sp) in enumerate(units[:cut]))
+                second = "".join((" " if sp and n else "") + u for n, (u, sp) in enumerate(units[cut:]))
+                need = max(self.text.width(first, size, bold), self.text.width(second, size, bold))
+                if need < got[0]:
+                    got = (need, (first, second))
+            _TWO_LINES[key] = got
+        return got
+
     def _label_lines(self, text: str, size: int, width: int, bold: bool
                      ) -> tuple[list[str], bool]:
-        """``text`` in at most two lines of ``width``, and whether it fits whole (else the
-        second line ends in "…")."""
-        lines = self.text.wrap(text, size, max(1, width), bold)
-        whole = len(lines) <= 2 and all(self.text.width(l, size, bold) <= width for l in lines)
-        if whole and len(lines) == 2:  # balanced: "氣候/點數", not "氣候點/數"
-            lo, hi = 1, width
-            while lo < hi:
-                mid = (lo + hi) // 2
-                if len(self.text.wrap(text, size, mid, bold)) <= 2:
-                    hi = mid
-                else:
-                    lo = mid + 1
-            lines = self.text.wrap(text, size, lo, bold)
-        if whole:
-            return lines, True
-        if len(lines) > 2:
-            lines = lines[:1] + [" ".join(lines[1:]) if " " in text else "".join(lines[1:])]
-        return [self.text.fitted(l, size, max(1, width), bold) for l in lines[:2]], False
+        """``text`` in at most two lines of ``width`` (on one when it fits), and whether it
+        fits whole (else its second line ends in "…")."""
+        one = self.text.width(text, size, bold)
+        if one <= width:
+            return [text], True
+        need, lines = self._two_lines(text, size, bold)
+        if need <= width:
+            return list(lines), True
+        first = self.text.wrap(text, size, max(1, width), bold)[0]
+        rest = text[len(first):].strip()
+        cut = [self.text.fitted(first, size, max(1, width), bold)]
+        if rest:
+            cut.append(self.text.fitted(rest, size, max(1, width), bold))
+        return cut, False
 
     # -- rendering ----------------------------------------------------------------------------
 
