@@ -121,6 +121,8 @@ def assert_fits(box: ScoreBox) -> None:
     for label, bold in box._labels(table):
         lines, whole = box._label_lines(label, grid.size, grid.label_w - gap, bold)
         assert whole and len(lines) <= 2, (label, lines, grid)
+        # wrapped between words (or CJK characters), never inside a word
+        assert label in (" ".join(lines), "".join(lines)), (label, lines)
         assert all(text.width(l, grid.size, bold) <= grid.label_w - gap for l in lines)
     for col in table.columns:
         for cat in table.categories:
@@ -218,3 +220,32 @@ def test_a_label_too_long_for_two_lines_is_cut_with_its_whole_words_on_hover():
     assert box.grid.size == theme.MIN_TEXT_PX  # shrunk to the floor first
     body, _shown = box.part_rects()["body"]
     assert box.tooltip_at((body.x + 4, body.y + 4)) == heading(long_key)
+
+
+def test_hovering_a_column_head_shows_the_whole_name_and_the_leaders_total_says_so(app):
+    from tests.ui.helpers import mouse, post
+    from weather_tabletop.engine.protocol import GameConfig, SeatConfig
+    from weather_tabletop.ui.scenes.table import TableScene
+    from weather_tabletop.ui.session import Session
+
+    game = games.get("meteo")
+    long_names = ("Alexandra the Meteorologist", "Benedict", "Cleopatra Weatherwax", "Dev")
+    seats = tuple(SeatConfig(n, c) for n, c in zip(long_names, ("red", "green", "yellow", "blue")))
+    config = GameConfig("meteo", seats, tuple(sorted({o.key: o.default for o in game.options}.items())), 3)
+    session = Session.in_memory(game, config)
+    play_random(session.match, random.Random(3), 30)
+    scene = TableScene(app, session, privacy=False)
+    app.push(scene)
+    post(app)
+    box = scene.w["score_box"]
+    head, _shown = box.part_rects()["head"]
+    grid = box.grid
+    for k, name in enumerate(long_names):
+        spot = (head.x + grid.label_w + k * grid.col_w + grid.col_w // 2, head.centery)
+        post(app, mouse(pygame.MOUSEMOTION, spot))
+        assert scene.tooltip is not None and scene.tooltip[0] == name
+    leader = next(k for k, c in enumerate(box.table.columns) if c.leads)  # 30 moves: one leads
+    foot, _shown = box.part_rects()["foot"]
+    spot = (foot.x + grid.label_w + leader * grid.col_w + grid.col_w // 2, foot.centery)
+    post(app, mouse(pygame.MOUSEMOTION, spot))
+    assert scene.tooltip[0] == tr("table.score_leads", name=long_names[leader])
