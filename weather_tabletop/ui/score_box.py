@@ -371,10 +371,11 @@ class ScoreBox:
     def part_rects(self) -> dict[str, tuple[pygame.Rect, pygame.Rect]]:
         """Each part's rectangle on the screen now (scrolled) and the part of it that shows."""
         area = self._text_rect()
+        scroll = self._snapped()
         out = {}
         for name, (y, scrolls) in self.placed.items():
             image = self.parts[name].image
-            top = area.y + y - (self.bar.scroll if scrolls else 0)
+            top = area.y + y - (scroll if scrolls else 0)
             rect = pygame.Rect(area.x, top, image.get_width(), image.get_height())
             shown = rect.clip(self.clip if scrolls else area)
             if scrolls and shown.h:
@@ -382,6 +383,19 @@ class ScoreBox:
                 shown = pygame.Rect(rect.x, rect.y + first, rect.w, last - first)
             out[name] = (rect, shown)
         return out
+
+    def _snapped(self) -> int:
+        """The scroll rounded up to the next place the scrolled parts may be cut (a row's top,
+        a line of the note), so the first row shown is whole and at the top of its room."""
+        if not self.bar.scroll:
+            return 0
+        scrolled = sorted((y, name) for name, (y, scrolls) in self.placed.items() if scrolls)
+        if not scrolled:
+            return 0
+        first = scrolled[0][0]
+        cuts = [y - first + c for y, name in scrolled
+                for c in (self.parts[name].cuts or [0, self.parts[name].image.get_height()])]
+        return min((c for c in cuts if c >= self.bar.scroll), default=self.bar.scroll)
 
     def tooltip_at(self, pos: tuple[int, int]) -> str | None:
         """The whole words of what is under the pointer: a column's name, a label that was cut,
