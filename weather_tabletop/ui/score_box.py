@@ -40,7 +40,7 @@ NAME_SHRINK = 2  # pixels of text size given up to show the names beside the tok
 ROWS_SHOWN = 1.2  # the least of the categories (in lines) that must show between heads and totals
 
 #: labels' least widths on two lines (see :meth:`ScoreBox._two_lines`), by language and size
-_TWO_LINES: dict[tuple, tuple[int, tuple[str, ...]]] = {}
+_TWO_LINES: dict[tuple, tuple[int, int, tuple[str, ...]]] = {}
 
 #: a text placed in a part: its box in the part's pixels and its whole words
 Tip = tuple[pygame.Rect, str]
@@ -121,12 +121,13 @@ class ScoreBox:
         scrolling between, or everything scrolling (a very low box)."""
         area = self._text_rect()
         assert self.table is not None
-        for room in (area.w, area.w - BAR_WIDTH - self.pad[0]):
-            self.grid = self.fit(self.table, max(1, room))
-            self.parts = self._render(self.table, self.grid, max(1, room))
-            heights = {k: p.image.get_height() for k, p in self.parts.items()}
-            if sum(heights.values()) <= area.h:
-                break
+        room = area.w
+        self.grid = self.fit(self.table, room)
+        if self._height(self.table, self.grid, room) > area.h:  # a scroll bar takes room
+            room = max(1, area.w - BAR_WIDTH - self.pad[0])
+            self.grid = self.fit(self.table, room)
+        self.parts = self._render(self.table, self.grid, room)
+        heights = {k: p.image.get_height() for k, p in self.parts.items()}
         head, body, foot, note = (heights[k] for k in ("head", "body", "foot", "note"))
         step = self.text.font(self.grid.size).get_linesize()
         inner = self.rect.inflate(-2, -2)
@@ -187,11 +188,12 @@ class ScoreBox:
         """The grid at text ``size`` and whether every value and label fits it whole."""
         n = max(1, len(table.columns))
         gap = self._gap(size)
-        values = [self.text.width(c.cell(k), size) for c in table.columns for k in table.categories]
-        values += [self.text.width(str(c.total), size, True) + gap for c in table.columns]
+        cells = {c.cell(k) for c in table.columns for k in table.categories}
+        values = [self.text.width(v, size) for v in cells]
+        values += [self.text.width(t, size, True) + gap for t in {str(c.total) for c in table.columns}]
         col_min = max([self._token(size)] + values) + 2 * gap
         labels = self._labels(table)
-        one_line = max(self.text.width(t, size, b) for t, b in labels) + gap
+        one_line = max(self._two_lines(t, size, b)[0] for t, b in labels) + gap
         label_w = min(width - n * col_min, one_line)
         whole = label_w > 0 and all(self._label_lines(t, size, label_w - gap, b)[1]
                                     for t, b in labels)
@@ -225,9 +227,9 @@ class ScoreBox:
             for name in names)
         return Grid(size, label_w, col_w, shown)
 
-    def _two_lines(self, text: str, size: int, bold: bool) -> tuple[int, tuple[str, ...]]:
-        """The least width in which ``text`` takes at most two lines, and those lines (one when
-        it is no wider on one): the split between two of its pieces (words; CJK characters,
+    def _two_lines(self, text: str, size: int, bold: bool) -> tuple[int, int, tuple[str, ...]]:
+        """``text``'s width on one line, the least width in which it takes at most two lines,
+        and those lines (one when it is no wider on one): the split between two of its pieces (words; CJK characters,
         :func:`theme._units`) that makes the longer line the shortest, so two lines come out
         balanced ("氣候/點數", not "氣候點/數"). Remembered: a table is fitted again at every
         change of a score, and wrapping is slow."""
@@ -237,25 +239,24 @@ class ScoreBox:
             if len(_TWO_LINES) >= 4096:
                 _TWO_LINES.clear()
             width = self.text.width(text, size, bold)
-            got = (width, (text,))
+            best: tuple[int, tuple[str, ...]] = (width, (text,))
             units = theme._units(text) if "\n" not in text else []
             for cut in range(1, len(units)):
                 first = "".join((" " if sp and n else "") + u for n, (u, sp) in enumerate(units[:cut]))
                 second = "".join((" " if sp and n else "") + u for n, (u, sp) in enumerate(units[cut:]))
                 need = max(self.text.width(first, size, bold), self.text.width(second, size, bold))
-                if need < got[0]:
-                    got = (need, (first, second))
-            _TWO_LINES[key] = got
+                if need < best[0]:
+                    best = (need, (first, second))
+            got = _TWO_LINES[key] = (width, *best)
         return got
 
     def _label_lines(self, text: str, size: int, width: int, bold: bool
                      ) -> tuple[list[str], bool]:
         """``text`` in at most two lines of ``width`` (on one when it fits), and whether it
         fits whole (else its second line ends in "…")."""
-        one = self.text.width(text, size, bold)
+        one, need, lines = self._two_lines(text, size, bold)
         if one <= width:
             return [text], True
-        need, lines = self._two_lines(text, size, bold)
         if need <= width:
             return list(lines), True
         first = self.text.wrap(text, size, max(1, width), bold)[0]
@@ -275,13 +276,34 @@ class ScoreBox:
         return {"head": self._heads(table, grid, width), "body": self._rows(table, grid, width),
                 "foot": self._totals(table, grid, width), "note": self._note(table, grid, width)}
 
+    def _head_h(self, grid: Grid) -> int:
+        d, gap = self._token(grid.size), self._gap(grid.size)
+        return max(d, self.text.font(grid.size, True).get_height()) + max(1, gap // 2)
+
+    def _row_h(self, grid: Grid, lines: int) -> int:
+        font = self.text.font(grid.size)
+        return (lines - 1) * font.get_linesize() + font.get_height() + max(1, self._gap(grid.size) // 2)
+
+    def _foot_h(self, grid: Grid) -> int:
+        return self.text.font(grid.size, True).get_height() + self._gap(grid.size)
+
+    def _height(self, table: ScoreTable, grid: Grid, width: int) -> int:
+        """The table's whole height laid out on ``grid`` (measured, nothing drawn)."""
+        gap = self._gap(grid.size)
+        rows = sum(self._row_h(grid, len(self._label_lines(heading(c), grid.size,
+                                                           grid.label_w - gap, False)[0]))
+                   for c in table.categories)
+        note = (self.text.render(table.note, grid.size, theme.INK_SOFT, width=width).get_height()
+                + gap) if table.note else 0
+        return self._head_h(grid) + rows + self._foot_h(grid) + note
+
     def _col_x(self, grid: Grid, k: int) -> int:
         return grid.label_w + k * grid.col_w
 
     def _heads(self, table: ScoreTable, grid: Grid, width: int) -> Part:
         """Each column's token (colour, letter, shape) and, where it fits, its name."""
         size, gap, d = grid.size, self._gap(grid.size), self._token(grid.size)
-        h = max(d, self.text.font(size, True).get_height()) + max(1, gap // 2)
+        h = self._head_h(grid)
         part = Part(self._surface(width, h))
         for k, col in enumerate(table.columns):
             x = self._col_x(grid, k)
@@ -306,8 +328,7 @@ class ScoreBox:
         rows = []
         for cat in table.categories:
             lines, whole = self._label_lines(heading(cat), size, grid.label_w - gap, False)
-            rows.append((cat, lines, whole, (len(lines) - 1) * step
-                         + self.text.font(size).get_height() + max(1, gap // 2)))
+            rows.append((cat, lines, whole, self._row_h(grid, len(lines))))
         part = Part(self._surface(width, sum(r[3] for r in rows)))
         part.cuts = [sum(r[3] for r in rows[:i]) for i in range(len(rows) + 1)]
         y = 0
@@ -330,8 +351,7 @@ class ScoreBox:
     def _totals(self, table: ScoreTable, grid: Grid, width: int) -> Part:
         """The totals in bold under a rule; the leader's on a marked pill."""
         size, gap = grid.size, self._gap(grid.size)
-        font = self.text.font(size, True)
-        h = font.get_height() + gap
+        h = self._foot_h(grid)
         part = Part(self._surface(width, h))
         pygame.draw.line(part.image, theme.LINE, (0, 0), (width, 0), max(1, size // 12))
         label = tr("scores.total")
