@@ -114,7 +114,9 @@ def assert_fits(box: ScoreBox) -> None:
     columns inside the box's text area (no column cut at the right)."""
     table, grid, text = box.table, box.grid, box.text
     area = box._text_rect()
-    room = area.w - (BAR_ROOM(box) if box.bar.needed else 0)
+    room = box.room_beside_bar() if box.bar.needed else area.w
+    if box.bar.needed:  # the table stops short of the bar
+        assert area.x + room <= box.bar.rect.x
     assert grid.size >= theme.MIN_TEXT_PX
     assert grid.label_w + len(table.columns) * grid.col_w <= room, (grid, room)
     gap = box._gap(grid.size)
@@ -126,8 +128,8 @@ def assert_fits(box: ScoreBox) -> None:
         assert all(text.width(l, grid.size, bold) <= grid.label_w - gap for l in lines)
     for col in table.columns:
         for cat in table.categories:
-            assert text.width(col.cell(cat), grid.size) <= grid.col_w - 2 * gap, (col.name, cat)
-        assert text.width(str(col.total), grid.size, True) + gap <= grid.col_w - 2 * gap
+            assert text.width(col.cell(cat), grid.size) <= grid.col_w - gap, (col.name, cat)
+        assert text.width(str(col.total), grid.size, True) + gap <= grid.col_w - gap
         if grid.names:
             assert box._token(grid.size) + 2 * gap <= grid.col_w
     # the heads: each column's token (and name) inside it, the whole name on hover
@@ -137,12 +139,6 @@ def assert_fits(box: ScoreBox) -> None:
         x = head.x + grid.label_w + k * grid.col_w + grid.col_w // 2
         if shown.collidepoint(x, shown.centery):
             assert box.tooltip_at((x, shown.centery)) == col.name
-
-
-def BAR_ROOM(box: ScoreBox) -> int:
-    from weather_tabletop.ui.action_list import BAR_WIDTH
-
-    return BAR_WIDTH + box.pad[0]
 
 
 @pytest.mark.parametrize("game,players", [("weather-machine", 4), ("meteo", 4), ("meteo", 2),
@@ -249,3 +245,23 @@ def test_hovering_a_column_head_shows_the_whole_name_and_the_leaders_total_says_
     spot = (foot.x + grid.label_w + leader * grid.col_w + grid.col_w // 2, foot.centery)
     post(app, mouse(pygame.MOUSEMOTION, spot))
     assert scene.tooltip[0] == tr("table.score_leads", name=long_names[leader])
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_three_digit_totals_of_four_seats_still_fit(scale):
+    """Late in a Weather Machine game totals pass 100: four such columns and the labels still
+    fit whole at 1280x720 (the text shrinks, never below ``MIN_TEXT_PX``)."""
+    from dataclasses import replace
+
+    app, scene = table_scene("weather-machine", 4, 60, scale=scale)
+    try:
+        box = scene.w["score_box"]
+        table = box.table
+        columns = tuple(replace(c, total=100 + 9 * k,
+                                values=tuple((key, 55 + k) for key, _v in c.values))
+                        for k, c in enumerate(table.columns))
+        box.set_table(score_table.ScoreTable(mark_leaders(columns, {}), table.categories))
+        assert_fits(box)
+        assert box.table.columns[-1].leads
+    finally:
+        close(app)

@@ -36,6 +36,7 @@ BG = (255, 255, 255)
 BORDER = (197, 211, 223)
 STRIPE = (243, 247, 251)  # every other category row, to read a row across
 LEADER_BG = (252, 233, 186)  # the leader's total (with a border: a shape, not only a colour)
+BAR_GAP = 4  # pixels between the table and the scroll bar
 NAME_SHRINK = 2  # pixels of text size given up to show the names beside the tokens
 ROWS_SHOWN = 1.2  # the least of the categories (in lines) that must show between heads and totals
 
@@ -115,6 +116,13 @@ class ScoreBox:
         inset_x, inset_y = 1 + self.pad[0] + self.corner, 1 + self.pad[1] + self.corner
         return self.rect.inflate(-2 * inset_x, -2 * inset_y)
 
+    def room_beside_bar(self) -> int:
+        """The table's width when the scroll bar shows: up to a few pixels short of the bar
+        (drawn at the box's inner right edge, over part of the padding)."""
+        area = self._text_rect()
+        bar_left = self.rect.inflate(-2, -2).right - BAR_WIDTH
+        return max(1, min(area.w, bar_left - BAR_GAP - area.x))
+
     def _lay_out(self) -> None:
         """Fit and render the table, with room for a scroll bar when it does not fit; then
         place the parts: all in a row (it fits), heads and totals fixed with the categories
@@ -124,7 +132,7 @@ class ScoreBox:
         room = area.w
         self.grid = self.fit(self.table, room)
         if self._height(self.table, self.grid, room) > area.h:  # a scroll bar takes room
-            room = max(1, area.w - BAR_WIDTH - self.pad[0])
+            room = self.room_beside_bar()
             self.grid = self.fit(self.table, room)
         self.parts = self._render(self.table, self.grid, room)
         heights = {k: p.image.get_height() for k, p in self.parts.items()}
@@ -185,13 +193,17 @@ class ScoreBox:
         return grid
 
     def _fit_at(self, table: ScoreTable, width: int, size: int) -> tuple[Grid, bool]:
-        """The grid at text ``size`` and whether every value and label fits it whole."""
+        """The grid at text ``size`` and whether every value and label fits it whole: the label
+        column as wide as its longest label on one line where the value columns leave room
+        (rows of one line keep the most categories in view), else all they leave, labels on
+        two lines."""
         n = max(1, len(table.columns))
         gap = self._gap(size)
         cells = {c.cell(k) for c in table.columns for k in table.categories}
         values = [self.text.width(v, size) for v in cells]
+        # the leader's pill reaches a gap beyond its total (less at the cell's edges)
         values += [self.text.width(t, size, True) + gap for t in {str(c.total) for c in table.columns}]
-        col_min = max([self._token(size)] + values) + 2 * gap
+        col_min = max([self._token(size)] + values) + gap  # a gap between two columns
         labels = self._labels(table)
         one_line = max(self._two_lines(t, size, b)[0] for t, b in labels) + gap
         label_w = min(width - n * col_min, one_line)
@@ -400,7 +412,8 @@ class ScoreBox:
             shown = rect.clip(self.clip if scrolls else area)
             if scrolls and shown.h:
                 first, last = self.parts[name].whole(shown.top - rect.y, shown.bottom - rect.y)
-                shown = pygame.Rect(rect.x, rect.y + first, rect.w, last - first)
+                if last > first:  # whole rows; a row taller than the room shows cut, not blank
+                    shown = pygame.Rect(rect.x, rect.y + first, rect.w, last - first)
             out[name] = (rect, shown)
         return out
 
