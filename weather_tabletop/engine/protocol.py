@@ -120,6 +120,24 @@ class ScoreLine:
 
 
 @dataclass(frozen=True)
+class OpponentScore:
+    """A game's own opponent (Machines To The Sky's Automa, Weather Machine solo's Saboteurs) as
+    the score table shows it: a column beside the seats'. ``name`` and the categories of
+    ``breakdown`` are catalogue keys; ``colour`` marks its column as a seat's colour does;
+    ``repeats`` is the seats' breakdown entry that already carries its number (left out of the
+    seats' columns, which would show it twice); ``wins_ties``: a seat level with it trails it
+    (Weather Machine solo §5.2: a tie loses) rather than leads (Machines To The Sky: joint
+    victory)."""
+
+    name: str
+    total: int
+    colour: "Colour"
+    breakdown: tuple[tuple[str, int], ...] = ()
+    repeats: str = ""
+    wins_ties: bool = False
+
+
+@dataclass(frozen=True)
 class Colour:
     """A player colour with the letter shown on its pieces for colour-blind players; ``name``
     is the catalogue key of its name when the game names it its own way (Meteo's "yellow" is
@@ -185,6 +203,8 @@ class Game(Protocol[State]):
     # Optional, for games whose rules limit the seats' colours (Meteo):
     #   default_colours(players) -> tuple[str, ...]: the colour keys the setup offers first;
     #   check_seats(config) -> str | None: why these seats cannot start a game (names the rule).
+    # Optional, for games with an opponent of their own (see :func:`opponent_scores`):
+    #   opponent_scores(state) -> tuple[OpponentScore, ...]: its score beside the seats'.
     # Optional, for the setup screen:
     #   setup_note(players, options) -> str | None: a line the players should read before they
     #       start (e.g. the solo objective).
@@ -243,6 +263,13 @@ def seats_error(game: Game, config: GameConfig) -> str | None:
     return hook(config) if hook is not None else None
 
 
+def opponent_scores(game: Game, state: Any) -> tuple[OpponentScore, ...]:
+    """The game's own opponents' scores in ``state`` (none for a game without one): the score
+    table gives each a column beside the seats'."""
+    hook = getattr(game, "opponent_scores", None)
+    return tuple(hook(state)) if hook is not None else ()
+
+
 def option_applies(spec: Any, players: int) -> bool:
     """Whether ``spec`` is an option of ``players`` players: one naming the counts it applies to
     (``players``, such as Weather Machine's solo options) of those only, any other of all."""
@@ -271,11 +298,13 @@ __all__ = [
     "Game",
     "GameConfig",
     "IllegalMove",
+    "OpponentScore",
     "OptionSpec",
     "ScoreLine",
     "SeatConfig",
     "options_dict",
     "seat_names",
     "default_colours",
+    "opponent_scores",
     "seats_error",
 ]

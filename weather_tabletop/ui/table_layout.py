@@ -15,8 +15,10 @@ from dataclasses import dataclass, field
 import pygame
 
 PANELS = ("actions", "scores", "log")
-#: share of the column's height each open panel gets (of the open ones)
-WEIGHTS = {"actions": 45, "scores": 22, "log": 33}
+#: share of the column's height each open panel gets (of the open ones); the scores' table needs
+#: its column heads, a few categories and the totals at once (at 1280x720 with the step help
+#: shown, 22 gave it one row)
+WEIGHTS = {"actions": 42, "scores": 30, "log": 28}
 SIDE_SHARE = 0.18  # the column's share of the window's width
 BANNER_SHARE = 0.09  # the banner's height is at most this share of the window's height
 

@@ -52,7 +52,7 @@ from typing import Any, Hashable, Iterable
 
 from weather_tabletop.engine.chance import rng
 from weather_tabletop.engine.protocol import (Colour, Command, Event, GameConfig, IllegalMove,
-                                              OptionSpec, ScoreLine)
+                                              OpponentScore, OptionSpec, ScoreLine)
 from weather_tabletop.i18n import Msg, msg, tr
 
 from . import commands as C
@@ -82,6 +82,8 @@ SCORE_LANE1 = "mtts.score.lane1"
 SCORE_LANES23 = "mtts.score.lanes23"
 SCORE_OVER_MAX = "mtts.score.over_max"
 SCORE_AUTOMA = "mtts.score.automa"
+#: the Automa's column in the table's scores (its pieces' grey, ``view_art.AUTOMA_RGB``)
+AUTOMA_COLOUR = Colour("automa", (96, 108, 120), "A", "mtts.score.automa_column")
 
 
 def automa_start(red_cards: int) -> int:
@@ -1092,6 +1094,17 @@ class MachinesToTheSky:
                 rank += 0 if beats_automa(totals[seat], auto) else 1
             out.append(ScoreLine(seat, totals[seat], breakdown, rank))
         return out
+
+    def opponent_scores(self, state: MttsState) -> tuple[OpponentScore, ...]:
+        """The Automa's score (``automa_score``) as its own column: its start and its claimed
+        Projects' Ratings; the seats' "to reach" entry repeats it. A tie is a joint victory."""
+        if not state.automa:
+            return ()
+        start = automa_start(state.red_cards)
+        return (OpponentScore("mtts.score.automa_column", automa_score(state), AUTOMA_COLOUR,
+                              (("mtts.score.automa_start", start),
+                               ("mtts.score.automa_claimed", automa_claimed_vp(state))),
+                              repeats=SCORE_AUTOMA),)
 
     #: the final scores' headline when no player beats the Automa ("Solo Mode")
     opponent_wins = "mtts.automa_wins"

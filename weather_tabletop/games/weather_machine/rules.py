@@ -22,7 +22,7 @@ from typing import Any, Callable, Hashable
 
 from weather_tabletop.engine.chance import rng
 from weather_tabletop.engine.protocol import (Colour, Command, Event, GameConfig, IllegalMove,
-                                              OptionSpec, ScoreLine)
+                                              OpponentScore, OptionSpec, ScoreLine)
 
 from weather_tabletop.i18n import Msg, msg, tr
 
@@ -136,6 +136,18 @@ class WeatherMachine:
     def players_label(n: int) -> Msg | None:
         """The setup's name for ``n`` players where a number alone does not say it."""
         return msg("wm.solo.mode") if n == 1 else None
+
+    #: the Saboteurs' column in the table's scores (their marker's colour, ``view_solo.SAB_RGB``)
+    saboteurs_colour = Colour("saboteurs", (50, 52, 62), "S", "wm.score.saboteurs_column")
+
+    def opponent_scores(self, state: WMState) -> tuple[OpponentScore, ...]:
+        """Solo: the Saboteurs' Target Value as their column (solo §4.6 scores it during the
+        game; §5.2: your final CP must beat it, a tie loses unless the rules say otherwise)."""
+        if state.solo is None:
+            return ()
+        return (OpponentScore("wm.score.saboteurs_column", state.solo.tv, self.saboteurs_colour,
+                              (("wm.solo.target_value", state.solo.tv),),
+                              wins_ties=not SOLO.end.tie_wins),)
 
     #: the score screen's headline when the solo player loses (solo §5)
     opponent_wins = "wm.solo.saboteurs_win"

@@ -21,6 +21,7 @@ from ...engine.protocol import ScoreLine
 from ...i18n import join, tr
 from .. import theme, widgets
 from ..scene import Scene
+from ..score_table import MISSING, categories, cell_text, heading, seat_colour
 from ..session import Session
 from ..table_view import draw_token
 
@@ -45,12 +46,6 @@ class PanelRow:
 class SidePanel:
     """Rows the score screen shows in a panel beside its table."""
     rows: tuple[PanelRow, ...]
-
-
-def heading(key: str) -> str:
-    """A category key as a heading: "end_cp" -> "End cp", "R&D funding" stays as it is."""
-    text = tr(key).replace("_", " ")
-    return text[:1].upper() + text[1:]
 
 
 def hints_note(session: Session) -> str:
@@ -134,11 +129,7 @@ class ScoresScene(Scene):
                                         self.px(56)), self.name, object_id="#title")
         widgets.label(self, pygame.Rect(m, self.px(84), w - 2 * m, self.px(34)), self.headline(),
                       object_id="#heading")
-        cats: list[str] = []
-        for s, _ in self.lines:
-            for k, _v in self.rows[s.seat]:
-                if k not in cats:
-                    cats.append(k)
+        cats = categories(self.rows[s.seat] for s, _ in self.lines)
         self._texts = []
         self._arrows = []
         self._panel_arrows = []
@@ -316,8 +307,8 @@ class ScoresScene(Scene):
             x += name_w
             values = dict(self.rows[line.seat])
             for c, cw in zip(cats, widths):
-                widgets.label(self, pygame.Rect(x, y, cw, row_h - self.px(8)), str(values.get(c, "–")),
-                              object_id="#value")
+                widgets.label(self, pygame.Rect(x, y, cw, row_h - self.px(8)),
+                              cell_text(values.get(c, MISSING)), object_id="#value")
                 x += cw
             widgets.label(self, pygame.Rect(x, y, total_w, row_h - self.px(8)), str(line.total),
                           object_id="#heading")
@@ -374,7 +365,7 @@ class ScoresScene(Scene):
             for k, (line, _shared) in enumerate(self.lines):
                 values = dict(self.rows[line.seat])
                 widgets.label(self, pygame.Rect(x0 + label_w + k * col_w, y, col_w - self.px(12), row_h),
-                              str(values.get(c, "–")), object_id="#value")
+                              cell_text(values.get(c, MISSING)), object_id="#value")
             y += row_h
         y += self.px(6)
         widgets.label(self, pygame.Rect(x0, y, label_w - self.px(10), row_h), tr("scores.total"),
@@ -413,8 +404,7 @@ class ScoresScene(Scene):
             widgets.scroll_arrow(surface, spot, step, enabled)
         game = self.session.game
         for centre, seat in self._tokens:
-            colour = next((c for c in game.colours if c.key == self.session.config.seats[seat].color),
-                          game.colours[seat % len(game.colours)])
+            colour = seat_colour(game.colours, self.session.config.seats, seat)
             draw_token(surface, centre, self.px(16), colour, seat, self.app.text,
                        self.app.settings.colour_blind)
 

@@ -28,6 +28,7 @@ from ..guide_view import step_of
 from ..hints import Hints
 from ..move_palette import MovePalette, open_palette
 from ..scene import Scene
+from .. import score_table
 from ..score_box import ScoreBox
 from ..session import Session, has_hidden_information
 from .. import table_layout
@@ -186,7 +187,6 @@ class TableScene(Scene):
         self._seen = -1
         self._scores_shown = session.match.is_over()
         self._log_upto = 0  # log lines already in the panel
-        self._scores_key: tuple = ()
         self._actions_key: tuple | None = None
         self._actions_state: Any = None
         self.view: Any = None
@@ -363,7 +363,6 @@ class TableScene(Scene):
         self.w["scores"].hide()
         size = self.side_font()
         self._log_upto = 0  # log lines already in the panel
-        self._scores_key = ()
         self._actions_key = None
         self._actions_state = None
         body = lay.bodies
@@ -373,7 +372,8 @@ class TableScene(Scene):
                                        font_size=size, pad=max(6, size // 2))
         self.w["score_box"] = ScoreBox(body.get("scores", pygame.Rect(-9999, 0, 200, 100)),
                                        self.app.text, size=size,
-                                       pad=(max(6, size // 2), max(4, size // 3)), radius=self.px(8))
+                                       pad=(max(6, size // 2), max(4, size // 3)), radius=self.px(8),
+                                       colour_blind=self.app.settings.colour_blind)
         self.log_panel = LogPanel(body.get("log", pygame.Rect(-9999, 0, 200, 100)), self.app.text,
                                   size)
         # the view is kept across a rebuild that changes only sizes (the step help coming or
@@ -561,23 +561,12 @@ class TableScene(Scene):
             self._log_upto = len(self.log.lines)
 
     def _update_scores(self) -> None:
-        lines = sorted(self.game.scores(self.view_state), key=lambda s: s.seat)
-        key = tuple((s.seat, s.total, tuple(s.breakdown)) for s in lines)
-        if key == self._scores_key:
-            return
-        self._scores_key = key
-        ink, muted = tuple(theme.INK)[:3], tuple(theme.MUTED)[:3]
-        paragraphs = []
-        for s in lines:
-            detail = listing([tr("table.score_part", category=tr(k), points=v)
-                              for k, v in s.breakdown])
-            paragraphs.append(((self._name(s.seat), self._seat_rgb(s.seat), True), ("  ", ink, False),
-                               (str(s.total), ink, True)))
-            paragraphs.append(((detail, muted, False),))
-        note = getattr(self.game, "score_note", "")  # after the scores: they come first
-        if note and not self.session.match.is_over():
-            paragraphs.append(((tr(note), tuple(theme.INK_SOFT)[:3], False),))
-        self.w["score_box"].set_paragraphs(paragraphs)
+        """The score box's table (a seat per column, the game's own opponent too), laid out
+        again only when a score changed."""
+        note = getattr(self.game, "score_note", "")  # under the table: the scores come first
+        shown = tr(note) if note and not self.session.match.is_over() else ""
+        self.w["score_box"].set_table(score_table.build(self.game, self.view_state,
+                                                        self.session.config.seats, shown))
 
     def _update_actions(self) -> None:
         lst: ActionList = self.w["actions"]
@@ -1058,6 +1047,8 @@ class TableScene(Scene):
             text = self.view.tooltip_at(pos, self.view_state)
             if text is not None and self._topic_at(pos) is not None:
                 text = tr("table.tip_with_rules", tip=text)
+        elif "score_box" in self.w and self.w["score_box"].rect.collidepoint(pos):
+            text = self.w["score_box"].tooltip_at(pos)
         elif "actions" in self.w:
             text = self._action_at(pos)
         if text is None:
