@@ -6,10 +6,11 @@ command), the position before it is taken from the replay and, from that seat's 
 ``hard`` player's first :data:`REVIEW_WIDTH` candidates (its shortlist, its heuristic's choice
 first) and the played command are judged by its sampling loop (``PlanPlayer.judge``: every
 candidate on the same samples and rollouts, so the differences are the commands'). Each rollout
-follows a candidate with the ``hard`` player's rollout policy for at most :data:`REVIEW_DEPTH`
-commands, or to the player's own horizon when that comes first (in play it goes to the
-horizon): a review judges where a move leads over the next few commands, not to the end of the
-round. The *loss* of a decision is the best judged candidate's expected points minus the played
+follows a candidate with the ``hard`` player's rollout policy to the player's own horizon or,
+sooner, to the end of the seat's own turn (``_own_turn``): a review judges where a move leads by
+the time the seat hands over, not the other seats' replies (in play, Weather Machine's ``hard``
+player looks on to the end of the round; Meteo's planner, which rolls out on its own, looks past
+the turn in the endgame as it does in play). The *loss* of a decision is the best judged candidate's expected points minus the played
 one's: a better move outside the shortlist's first few is not seen. The marked moves are, per
 seat, the ``MARKS_PER_SEAT`` largest losses of at least ``MARK_THRESHOLD`` points.
 
@@ -67,8 +68,6 @@ MAX_ITERATIONS = 100_000
 #: the ``hard`` player's candidates judged per decision (its shortlist's first), besides the
 #: command played
 REVIEW_WIDTH = 3
-#: commands a review's rollout plays after the candidate (at most; the horizon may end it first)
-REVIEW_DEPTH = 6
 #: positions whose rollout command is remembered at once (a round's; beyond, forgotten)
 REMEMBERED = 50_000
 MARKS_PER_SEAT = 3
@@ -217,7 +216,6 @@ class _Judge:
             player = self.players[seat] = advisor(self.game, self.seed * 31 + seat,
                                                   iterations=self.iterations or 1)
             player.policy = _Remembered(player.policy)
-            player.depth = min(player.depth, REVIEW_DEPTH)
             player.horizon = _own_turn(player.horizon)
         if round_ != self.round:  # a new round: what was remembered is not met again
             self.round = round_
