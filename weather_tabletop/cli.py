@@ -96,8 +96,9 @@ def _parser() -> argparse.ArgumentParser:
                                        "seat's expected score dropped most")
     rv.add_argument("file", type=Path)
     rv.add_argument("--json", action="store_true", help="the marked moves and each seat's graph")
-    rv.add_argument("--iterations", type=int, help="rollouts per decision (default: about "
-                                                     "10 s of thinking for the whole game)")
+    rv.add_argument("--iterations", type=int, help="rollouts per decision (default: 8 s of "
+                                                     "thinking shared by the whole game, each "
+                                                     "decision judged once at least)")
     rv.add_argument("--seed", type=int, default=0)
     rv.add_argument("--lang", metavar="CODE", help="language of the texts printed")
     return p

@@ -10,14 +10,16 @@ follows a candidate with the ``hard`` player's rollout policy to the player's ow
 sooner, to the end of the seat's own turn (``_own_turn``): a review judges where a move leads by
 the time the seat hands over, not the other seats' replies (in play, Weather Machine's ``hard``
 player looks on to the end of the round; Meteo's planner, which rolls out on its own, looks past
-the turn in the endgame as it does in play). The *loss* of a decision is the best judged candidate's expected points minus the played
-one's: a better move outside the shortlist's first few is not seen. The marked moves are, per
-seat, the ``MARKS_PER_SEAT`` largest losses of at least ``MARK_THRESHOLD`` points.
+the turn in the endgame as it does in play). The *loss* of a decision is the expected points of
+the candidate the player's evaluation ranks first (the *preferred* one) minus the played one's:
+a better move outside the shortlist's first few is not seen. The marked moves are, per seat,
+the ``MARKS_PER_SEAT`` largest losses of at least ``MARK_THRESHOLD`` points.
 
 Budget: by default :data:`DEFAULT_SECONDS` of thinking for the whole game, each decision given
-the time left divided by the decisions left (at least one whole round of samples, so every
-candidate is judged at least once; a game whose ``hard`` player stops at one round, Weather
-Machine, takes one round each); or exactly ``iterations`` rollouts per decision (deterministic:
+the time left divided by the decisions left, in whole rounds of samples by the time a rollout
+has taken so far (at least one round, so every candidate is judged at least once; at most
+:data:`MAX_ROLLOUTS` rollouts, and one round where the ``hard`` player stops at one: Weather
+Machine, and Meteo before its endgame); or exactly ``iterations`` rollouts per decision (deterministic:
 the command line's ``--iterations`` and the tests). The search is reused between positions: one
 player per seat for the whole review, its samples dealt afresh from the same seed at every
 decision of a round (a seat's successive decisions are judged on the same deal), and the rollout
@@ -68,8 +70,9 @@ MAX_ITERATIONS = 100_000
 #: the ``hard`` player's candidates judged per decision (its shortlist's first), besides the
 #: command played
 REVIEW_WIDTH = 3
-#: positions whose rollout command is remembered at once (a round's; beyond, forgotten)
-REMEMBERED = 50_000
+#: positions whose rollout command is remembered at once (a round's; beyond, forgotten: each
+#: holds a game state, and a round of Weather Machine's three seats meets about a thousand)
+REMEMBERED = 4096
 MARKS_PER_SEAT = 3
 #: a move is marked only when the preferred command was expected to score this much more
 MARK_THRESHOLD = 0.5
