@@ -270,7 +270,7 @@ class TableScene(Scene):
             timeline.view_label = self._seen_by_label()
             timeline.on_view = self._next_seen_by
         if self.review.shown:  # the review's strip over the timeline, cut from the board too
-            gh = self.px(66)
+            gh = self.px(66 if self.review.review is not None else 40)  # a graph, else one line
             lay.board.h -= gh + lay.gap // 2
             self.review.rect = pygame.Rect(strip.x, strip.y - gh - lay.gap // 2, strip.w, gh)
         else:
