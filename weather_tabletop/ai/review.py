@@ -189,12 +189,14 @@ class _Remembered:
 
 
 def _own_turn(horizon: Callable[[Game, Any, Any, int], bool]) -> Callable[..., bool]:
-    """The player's horizon, or sooner: once another seat is to act (the review judges where a
-    move leads by the end of the seat's own turn; the other seats' replies, each a search of
-    its own in some games, are not played)."""
+    """The player's horizon, or sooner: once another seat is to act or the turn is another
+    (``game.turn_id``, the turn undo keeps to): the review judges where a move leads by the end
+    of the seat's own turn; the other seats' replies and the seat's next turns, each a search
+    of its own in some games, are not played."""
 
     def ends(game: Game, start: Any, state: Any, seat: int) -> bool:
-        return horizon(game, start, state, seat) or seat not in game.to_act(state)
+        return (horizon(game, start, state, seat) or seat not in game.to_act(state)
+                or game.turn_id(state) != game.turn_id(start))
 
     return ends
 
