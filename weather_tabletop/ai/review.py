@@ -180,7 +180,10 @@ class _Remembered:
 
     def __call__(self, game: Game, state: Any, seat: int, rng: Any) -> Command:
         key = (state, seat)
-        command = self.known.get(key)
+        try:
+            command = self.known.get(key)
+        except TypeError:  # a game whose states cannot be dict keys: nothing remembered
+            return self.policy(game, state, seat, rng)
         if command is None:
             if len(self.known) >= REMEMBERED:
                 self.known.clear()
