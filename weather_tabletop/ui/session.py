@@ -1,5 +1,5 @@
-"""A game at the table: an autosaved :class:`SavedGame`, an in-memory match (screenshots) or a
-demo that plays a recorded game back.
+"""A game at the table: an autosaved :class:`SavedGame`, an in-memory match (screenshots), a
+replay of a saved game or a demo (a replay shown from its start, :meth:`Session.demo`).
 
 The table talks only to this object, so it never needs to know where the moves go.
 """
