@@ -1,22 +1,26 @@
-"""Review time per decision (issue 21): how long the review of a finished game takes for each
-decision it judges, at the review's default budget, on each recorded demo.
+"""Review time per shipped demo (issue 27: "each shipped demo reviewed in under 20 s at the
+default budget"): the whole review the app runs from the replay's Review button, timed.
 
-    python bench/review_time.py [--iterations N] [--decisions K] [--seed S]
+    python bench/review_time.py [--iterations N] [--demos NAME ...] [--yardstick-commands C]
 
-The default budget is the review's (``ai/review.py``, ``default_iterations``: 24 rollouts, one
-round of the shortlist for Weather Machine). For each demo the decisions a review judges (every
-seat of these computer-only games, moves with an alternative) are listed, ``K`` of them taken
-evenly through the game (default 40; 0: all), and ``advise`` is timed on each exactly as the
-review calls it (the seat's view, the move played included). Printed: the decisions in the game,
-the median, p90 and max seconds per decision, and the whole game's review time estimated from
-the median and from the mean. Nothing is written.
+Each demo in ``saves/`` (every ``*.wtsave`` the package ships) is copied to a temporary folder
+and reviewed exactly as the table does (``ReviewedGame.review`` at its default budget, or
+``--iterations N`` rollouts per decision, nothing cached, nothing written beside the save).
+Printed per demo: the decisions judged, the wall-clock seconds, the process's CPU seconds over
+them, the load average (1 min) at the end, and the seconds in *yardsticks*.
+
+The yardstick is a fixed piece of work measured in the same run, just before each demo: ``C``
+commands of random Meteo play with every legal command listed (``rules_speed.py``'s workload),
+same seed every time. The machine is shared (2 cores, several people), so a review that took
+20 s while others ran may take 8 s alone; "review / yardstick" changes far less with the load
+than seconds do, and lets two runs at different loads be compared. Nothing is written.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.resources
-import statistics
+import os
 import sys
 import tempfile
 import time
@@ -24,52 +28,70 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from weather_tabletop.ai.advice import advise  # noqa: E402
-from weather_tabletop.ai.review import (DEFAULT_SEED, ReviewedGame, decisions,  # noqa: E402
-                                        default_iterations, reviewed_seats)
+from weather_tabletop import games  # noqa: E402
+from weather_tabletop.ai import RandomPlayer  # noqa: E402
+from weather_tabletop.ai.review import ReviewedGame  # noqa: E402
+from weather_tabletop.cli import computer_config  # noqa: E402
+from weather_tabletop.engine.match import Match  # noqa: E402
+from weather_tabletop.engine.protocol import options_dict  # noqa: E402
 
-DEMOS = ("meteo-demo-2p.wtsave", "mtts-solo-demo.wtsave", "weather-machine-demo-3p.wtsave")
+TARGET = 20.0  # seconds per demo (issue 27)
 
 
-def row(name: str, iterations: int | None, sample: int, seed: int) -> str:
+def demos() -> list[str]:
+    folder = importlib.resources.files("weather_tabletop.saves")
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".wtsave"))
+
+
+def yardstick(commands: int) -> float:
+    """Seconds for ``commands`` commands of seeded random Meteo play (2 seats), legal
+    commands listed before each: the same work in every run."""
+    game = games.get("meteo")
+    done, seed = 0, 1
+    started = time.perf_counter()
+    while done < commands:
+        config = computer_config(game, 2, ["random"] * 2, options_dict(game), seed)
+        match = Match.start(game, config)
+        rng = RandomPlayer(seed)
+        while done < commands and not game.is_over(match.state):
+            seat = game.to_act(match.state)[0]
+            legal = game.legal_commands(match.state, seat)
+            match.submit(legal[rng._rng.below(len(legal))])
+            done += 1
+        seed += 1
+    return time.perf_counter() - started
+
+
+def review_one(name: str, iterations: int | None) -> tuple[int, float, float]:
+    """(decisions judged, wall seconds, CPU seconds) of one whole review of the demo."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / name
         path.write_bytes((importlib.resources.files("weather_tabletop.saves") / name).read_bytes())
-        try:
-            reviewed = ReviewedGame.load(path)
-        except Exception as exc:  # noqa: BLE001 - a demo this build cannot read: said, not fatal
-            return f"{name:34} cannot be reviewed: {type(exc).__name__}: {exc}"
-    game, replay = reviewed.game, reviewed.replay
-    iterations = default_iterations(game) if iterations is None else iterations
-    todo = decisions(game, replay, reviewed_seats(replay.config))
-    step = max(1, len(todo) // sample) if sample else 1
-    chosen = todo[::step][:sample or None]
-    times = []
-    for k, seat, played in chosen:
-        view = game.view(replay.state_at(k), seat)
-        t0 = time.perf_counter()
-        advise(game, view, seat, iterations=iterations, seed=seed, include=[played])
-        times.append(time.perf_counter() - t0)
-    times.sort()
-    median = statistics.median(times)
-    p90 = times[min(len(times) - 1, round(0.9 * (len(times) - 1)))]
-    whole = (median * len(todo), statistics.fmean(times) * len(todo))
-    return (f"{name:34} {iterations:3} rollouts, {len(todo):4} decisions, {len(times):3} timed: "
-            f"median {median:.3f} s, p90 {p90:.3f} s, max {times[-1]:.3f} s; "
-            f"whole game ~{whole[0]:.0f} s (median) / ~{whole[1]:.0f} s (mean)")
+        wall, cpu = time.perf_counter(), time.process_time()
+        found = ReviewedGame.load(path).review(iterations, keep=False)
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        assert found is not None
+        return len(found.decisions), wall, cpu
 
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--iterations", type=int, help="rollouts per decision (default: the review's "
-                   "default for each game)")
-    p.add_argument("--decisions", type=int, default=40)
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    p.add_argument("--iterations", type=int, help="rollouts per decision (default: the "
+                   "review's own budget, as in the app)")
+    p.add_argument("--demos", nargs="*", help="demo file names (default: every shipped demo)")
+    p.add_argument("--yardstick-commands", type=int, default=20_000)
     args = p.parse_args()
-    print(f"review time per decision at "
-          f"{args.iterations or 'the review default'} rollouts per decision, seed {args.seed}")
-    for name in DEMOS:
-        print(row(name, args.iterations, args.decisions, args.seed), flush=True)
+    budget = f"{args.iterations} rollouts per decision" if args.iterations else "default budget"
+    print(f"review of each shipped demo, {budget}; yardstick: "
+          f"{args.yardstick_commands:,} random Meteo commands")
+    print("| demo | decisions | review s | CPU s | yardstick s | review / yardstick "
+          "| load (1 min) | under 20 s |")
+    print("|---|---:|---:|---:|---:|---:|---:|---|")
+    for name in args.demos or demos():
+        stick = yardstick(args.yardstick_commands)
+        n, wall, cpu = review_one(name, args.iterations)
+        print(f"| {name} | {n} | {wall:.1f} | {cpu:.1f} | {stick:.2f} | {wall / stick:.1f} "
+              f"| {os.getloadavg()[0]:.1f} | {'yes' if wall < TARGET else 'no'} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -99,8 +99,9 @@ def _parser() -> argparse.ArgumentParser:
                                        "seat's expected score dropped most")
     rv.add_argument("file", type=Path)
     rv.add_argument("--json", action="store_true", help="the marked moves and each seat's graph")
-    rv.add_argument("--iterations", type=int, help="rollouts per decision (default 24; "
-                                                     "Weather Machine: one round of candidates)")
+    rv.add_argument("--iterations", type=int, help="rollouts per decision (default: 8 s of "
+                                                     "thinking shared by the whole game, each "
+                                                     "decision judged once at least)")
     rv.add_argument("--seed", type=int, default=0)
     rv.add_argument("--lang", metavar="CODE", help="language of the texts printed")
     return p
@@ -466,8 +467,7 @@ def _recover(args: argparse.Namespace) -> int:
 def _review(args: argparse.Namespace) -> int:
     """``review FILE``: the review of a finished game (``ai/review.py``), from its cache when
     there is one; the save is only read."""
-    from .ai.review import (MARK_THRESHOLD, MAX_ITERATIONS, ReviewedGame, ReviewError,
-                            default_iterations)
+    from .ai.review import MARK_THRESHOLD, MAX_ITERATIONS, ReviewedGame, ReviewError
     from .engine.storage import LoadError
     from .files import is_regular
     from .i18n import tr
@@ -479,9 +479,7 @@ def _review(args: argparse.Namespace) -> int:
         raise UsageError(tr("review.error_file", path=_shown(args.file)))
     try:
         reviewed = ReviewedGame.load(args.file)
-        iterations = (default_iterations(reviewed.game) if args.iterations is None
-                      else args.iterations)
-        found = reviewed.review(iterations, args.seed)
+        found = reviewed.review(args.iterations, args.seed)
     except ReviewError as exc:
         raise UsageError(tr(exc.reason)) from None
     except LoadError as exc:
@@ -493,8 +491,12 @@ def _review(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(reviewed.summary(found)))
         return 0
-    print(tr("review.summary", game=tr(reviewed.game.title), n=len(found.decisions),
-             iterations=iterations, seed=args.seed))
+    if found.iterations is None:  # the default: a time budget for the whole game
+        print(tr("review.summary_seconds", game=tr(reviewed.game.title), n=len(found.decisions),
+                 seconds=f"{found.seconds:g}", seed=args.seed))
+    else:
+        print(tr("review.summary", game=tr(reviewed.game.title), n=len(found.decisions),
+                 iterations=found.iterations, seed=args.seed))
     marked = found.marked_decisions()
     if marked:
         print(tr("review.marked_heading"))

@@ -32,6 +32,13 @@ def saves_dir() -> Path:
     return data_dir() / "saves"
 
 
+def reviews_dir() -> Path:
+    """The reviews of finished games (``ai/review.py``), one file per game file's content hash:
+    the app's own folder, so a review is never written beside a game file (a demo inside the
+    installed package, a save sent by a friend) and the game file stays as it was."""
+    return data_dir() / "reviews"
+
+
 def config_dir() -> Path:
     return _base("config")
 

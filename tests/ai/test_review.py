@@ -1,19 +1,22 @@
-"""The review of a finished game (issue 21): a recorded demo gives the same marked moves for the
-same seed and budget; the cache beside the save is used, and ignored when it is damaged, of
-another budget or of a changed save; the save's bytes never change; a stopped review leaves
-nothing; the ``review`` command prints the marked moves and refuses bad arguments in one line."""
+"""The review of a finished game (issues 21, 27): a recorded demo gives the same marked moves for
+the same seed and budget; the stored review (in the app's data folder, never beside the save) is
+used, and ignored when it is damaged, of another budget or of a changed save; the save's bytes
+and time never change; the time budget is shared out among the decisions; a stopped review
+leaves nothing; the ``review`` command prints the marked moves and refuses bad arguments in one
+line."""
 
 from __future__ import annotations
 
 import importlib.resources
 import json
+import os
 from pathlib import Path
 
 import pytest
 
-from weather_tabletop import cli
+from weather_tabletop import cli, paths
 from weather_tabletop.ai import review as rv
-from weather_tabletop.ai.review import ReviewedGame, ReviewError, cache_path
+from weather_tabletop.ai.review import ReviewedGame, ReviewError, cache_path, content_hash
 
 DEMO = "mtts-solo-demo.wtsave"  # the quickest demo to review (about a second at 8 rollouts)
 ITERATIONS = 8
@@ -23,6 +26,11 @@ def copy_demo(folder: Path, name: str = DEMO) -> Path:
     path = folder / name
     path.write_bytes((importlib.resources.files("weather_tabletop.saves") / name).read_bytes())
     return path
+
+
+def stored(save: Path) -> Path:
+    """Where the review of ``save`` is kept (the data folder, by the file's content hash)."""
+    return cache_path(content_hash(save.read_bytes()))
 
 
 def marks(found: rv.Review) -> list[tuple]:
@@ -59,13 +67,13 @@ def test_the_cache_is_used_and_a_damaged_one_ignored(tmp_path, monkeypatch):
     judge = rv.review
     monkeypatch.setattr(rv, "review", lambda *a, **k: calls.append(1) or judge(*a, **k))
     fresh = ReviewedGame.load(save).review(ITERATIONS, 1)
-    assert calls == [1] and cache_path(save).is_file()
+    assert calls == [1] and stored(save).is_file()
     cached = ReviewedGame.load(save).review(ITERATIONS, 1)
     assert calls == [1] and cached == fresh  # read back, not judged again
     # another budget or seed is another review
     assert ReviewedGame.load(save).cached(ITERATIONS + 1, 1) is None
     assert ReviewedGame.load(save).cached(ITERATIONS, 2) is None
-    good = cache_path(save).read_bytes()
+    good = stored(save).read_bytes()
     obj = json.loads(good)
     damaged = [good[:len(good) // 2], b"\xff\xfe not json", b"[]", b"{}",
                json.dumps({**obj, "marked": obj["marked"][1:]}).encode(),
@@ -83,12 +91,12 @@ def test_the_cache_is_used_and_a_damaged_one_ignored(tmp_path, monkeypatch):
                                                  "best": obj["decisions"][-1]["played"]}]
                            + obj["decisions"][1:]}).encode()]
     for bad in damaged:
-        cache_path(save).write_bytes(bad)
+        stored(save).write_bytes(bad)
         assert ReviewedGame.load(save).cached(ITERATIONS, 1) is None, bad[:80]
-    cache_path(save).write_bytes(damaged[0])
+    stored(save).write_bytes(damaged[0])
     again = ReviewedGame.load(save).review(ITERATIONS, 1)
     assert calls == [1, 1] and again == fresh
-    assert json.loads(cache_path(save).read_bytes()) == obj  # the damaged cache is replaced
+    assert json.loads(stored(save).read_bytes()) == obj  # the damaged cache is replaced
     assert save.read_bytes() == before
 
 
@@ -105,7 +113,7 @@ def test_a_stopped_review_gives_nothing_and_writes_nothing(tmp_path):
     seen = []
     found = ReviewedGame.load(save).review(ITERATIONS, 0, stop=lambda: len(seen) > 3,
                                            progress=lambda done, total: seen.append(done))
-    assert found is None and not cache_path(save).exists()
+    assert found is None and not stored(save).exists()
     assert seen[:4] == [0, 1, 2, 3]
 
 
@@ -169,16 +177,61 @@ def test_the_review_command_refuses_what_it_cannot_review(tmp_path, capsys, make
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("weather-tabletop review: ")
     if make == "unfinished":
-        assert "finished" in err[0] and not cache_path(path).exists()
+        assert "finished" in err[0] and not stored(path).exists()
 
 
-def test_renaming_or_deleting_a_save_takes_its_review_along(tmp_path):
-    from weather_tabletop.engine.storage import delete_save, rename_save
+def test_the_review_is_stored_in_the_data_folder_and_the_save_is_untouched(tmp_path):
+    folder = tmp_path / "read-only demos"
+    folder.mkdir()
+    save = copy_demo(folder)
+    old = folder / (save.name + ".review.json")  # where version 1 kept it: ignored now
+    old.write_bytes(b"{}")
+    os.utime(save, ns=(1_000_000_000, 1_000_000_000))
+    before, stat = save.read_bytes(), save.stat()
+    folder.chmod(0o555)  # nothing can be written beside it
+    try:
+        first = ReviewedGame.load(save).review(ITERATIONS, 0)
+    finally:
+        folder.chmod(0o755)
+    assert first is not None
+    assert stored(save).parent == paths.reviews_dir() and stored(save).is_file()
+    assert str(paths.reviews_dir()).startswith(str(paths.data_dir()))
+    assert sorted(p.name for p in folder.iterdir()) == sorted([save.name, old.name])
+    assert old.read_bytes() == b"{}"
+    assert save.read_bytes() == before and save.stat().st_mtime_ns == stat.st_mtime_ns
+    # keyed by content: a renamed copy elsewhere keeps its review
+    copy = tmp_path / "my game.wtsave"
+    copy.write_bytes(before)
+    assert ReviewedGame.load(copy).cached(ITERATIONS, 0) == first
 
+
+def test_the_time_budget_is_shared_out_and_each_decision_judged_once_at_least(tmp_path,
+                                                                               monkeypatch):
+    monkeypatch.setattr(rv, "DEFAULT_SECONDS", 0.3)  # far less than one round of each
     save = copy_demo(tmp_path)
-    first = ReviewedGame.load(save).review(ITERATIONS, 0)
-    renamed = rename_save(save, "my game")
-    assert not cache_path(save).exists() and cache_path(renamed).is_file()
-    assert ReviewedGame.load(renamed).cached(ITERATIONS, 0) == first
-    delete_save(renamed)
-    assert not renamed.exists() and not cache_path(renamed).exists()
+    seen: list[tuple[int, int]] = []
+    found = ReviewedGame.load(save).review(progress=lambda done, total: seen.append((done, total)))
+    assert found is not None and found.iterations is None and found.seconds == 0.3
+    total = seen[0][1]
+    assert seen == [(k, total) for k in range(total + 1)] and len(found.decisions) == total
+    # every decision judged: the played command and the computer's preference, both legal
+    game = ReviewedGame.load(save)
+    for d in found.decisions:
+        view = game.game.view(game.replay.state_at(d.position), d.seat)
+        legal = game.game.legal_commands(view, d.seat)
+        assert d.played in legal and d.best in legal
+    assert ReviewedGame.load(save).cached() == found  # stored under the time budget's key
+    assert ReviewedGame.load(save).cached(ITERATIONS) is None
+
+
+def test_old_stored_reviews_beyond_the_limit_go(tmp_path, monkeypatch):
+    monkeypatch.setattr(rv, "MAX_REVIEWS_KEPT", 3)
+    folder = paths.ensure(paths.reviews_dir())
+    for i in range(5):
+        old = folder / f"{i:064x}.json"
+        old.write_bytes(b"{}")
+        os.utime(old, ns=(i * 10**9, i * 10**9))
+    save = copy_demo(tmp_path)
+    ReviewedGame.load(save).review(ITERATIONS, 0)
+    assert sorted(p.name for p in folder.glob("*.json")) == sorted(
+        [f"{3:064x}.json", f"{4:064x}.json", stored(save).name])

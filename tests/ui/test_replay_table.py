@@ -1,6 +1,7 @@
-"""Replay at the table (issue 21): any saved game is stepped through with the timeline; the
+"""Replay at the table (issues 21, 27): any saved game is stepped through with the timeline; the
 table shows the position's state; nothing is played and the file is never written; an unfinished
-game's last position offers "Continue from here"."""
+game's last position offers "Continue from here"; a demo ("Watch a demo") opens in the replay,
+playing from its start, steppable, with Review, and is never written nor continued."""
 
 from __future__ import annotations
 
@@ -89,3 +90,43 @@ def test_an_unfinished_game_continues_from_its_last_position(app, tmp_path):
     assert isinstance(table, TableScene) and table.session.replay is None
     assert table.session.saved is not None and not table.session.read_only
     table.session.close()
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in SAVES.glob("*.wtsave")))
+def test_a_demo_opens_in_the_replay_playing_from_its_start_with_review(app, name):
+    import time
+
+    from weather_tabletop.ui.scenes.saves import SavesScene
+    from weather_tabletop.ui.scenes.table import TableScene
+
+    path = SAVES / name
+    data, mtime = path.read_bytes(), path.stat().st_mtime_ns
+    beside = sorted(p.name for p in SAVES.iterdir())
+    demos = SavesScene(app, demos=True)  # "Watch a demo": its list, then the demo's button
+    app.push(demos)
+    demos.act("open", [i.path.name for i in demos.infos].index(name))
+    scene = app.top
+    assert isinstance(scene, TableScene) and scene.session.recorded
+    session, timeline = scene.session, scene.timeline
+    assert timeline is not None and session.replay is not None and session.position == 0
+    assert timeline.playing and scene.animating()  # it plays from the start by itself
+    assert timeline.review_label and "review" in timeline.buttons()
+    started = time.monotonic()
+    while session.position < 2:
+        assert time.monotonic() - started < 10, "the demo did not play on"
+        app.tick(0.02)
+        time.sleep(0.02)
+    key(app, pygame.K_SPACE)  # paused: now stepped by hand
+    assert not scene.timeline.playing
+    at = session.position
+    key(app, pygame.K_RIGHT)
+    assert session.position == at + 1 and session.match.state == session.replay.state_at(at + 1)
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
+    assert session.position == at - 1
+    key(app, pygame.K_END)
+    assert scene.timeline.extra == "" and not session.can_continue_here  # never continued
+    assert scene.submit(session.replay.group_at(1).command) and session.position == \
+        session.replay.last  # nothing is played on a demo
+    assert path.read_bytes() == data and path.stat().st_mtime_ns == mtime
+    assert sorted(p.name for p in SAVES.iterdir()) == beside

@@ -1,8 +1,8 @@
-"""The review at the table (issue 21): in the replay of a finished game "Review" runs on a worker
-thread while the window goes on (progress, Cancel), then shows a graph per seat, flags the
-marked moves on the timeline (a click goes there) and, at a marked move, the panel with the
-preferred move; a cached review shows at once; an unfinished game offers no review; the save is
-never written."""
+"""The review at the table (issues 21, 27): in the replay of a finished game "Review" runs on a
+worker thread while the window goes on (its progress grows, Cancel ends the thread), then shows
+a graph per seat, flags the marked moves on the timeline (a click goes there) and, at a marked
+move, the panel with the preferred move; a stored review shows at once; an unfinished game
+offers no review; the review is stored in the data folder and the save is never written."""
 
 from __future__ import annotations
 
@@ -13,9 +13,21 @@ from pathlib import Path
 import pygame
 import pytest
 
-from weather_tabletop.ai.review import cache_path
+from weather_tabletop import paths
+from weather_tabletop.ai import review as rv
+from weather_tabletop.ai.review import cache_path, content_hash
 
 DEMO = "mtts-solo-demo.wtsave"
+
+
+@pytest.fixture(autouse=True)
+def quick(monkeypatch):
+    """A short time budget for the whole review (each decision still judged once)."""
+    monkeypatch.setattr(rv, "DEFAULT_SECONDS", 0.5)
+
+
+def stored(save: Path) -> Path:
+    return cache_path(content_hash(save.read_bytes()))
 
 
 @pytest.fixture
@@ -64,7 +76,7 @@ def test_review_runs_beside_the_window_and_shows_its_graph_flags_and_panel(app, 
     assert scene.review.running and scene.review.rect.h > 0
     assert finish(app, scene) > 0
     review = scene.review.review
-    assert review is not None and cache_path(save).is_file()
+    assert review is not None and stored(save).is_file()
     timeline = scene.timeline  # laid out again with the graph
     assert not timeline.review_label  # reviewed: no second pass offered
     marked = review.marked_decisions()
@@ -115,7 +127,7 @@ def test_a_cancelled_review_leaves_nothing(app, save):
     assert not scene.review.running and scene.review.review is None
     assert scene.review.rect.h == 0 and scene.timeline.review_label  # offered again
     time.sleep(0.3)
-    assert not cache_path(save).exists()
+    assert not stored(save).exists()
 
 
 def test_leaving_the_table_stops_a_review(app, save):
@@ -125,7 +137,7 @@ def test_leaving_the_table_stops_a_review(app, save):
     assert run is not None
     app.home()
     run.join(10)
-    assert run.finished and run.result is None and not cache_path(save).exists()
+    assert run.finished and run.result is None and not stored(save).exists()
 
 
 def test_an_unfinished_game_offers_no_review(app, save, tmp_path):
@@ -135,3 +147,71 @@ def test_an_unfinished_game_offers_no_review(app, save, tmp_path):
     scene = opened(app, cut)
     assert not scene.review.available and not scene.timeline.review_label
     assert "review" not in scene.timeline.buttons()
+
+
+def test_the_progress_grows_and_the_review_lands_in_the_data_folder(app, save):
+    import os
+
+    (save.parent / "sent").mkdir()  # a folder of its own (the data folder is beside it here)
+    save = save.rename(save.parent / "sent" / save.name)
+    os.utime(save, ns=(2_000_000_000, 2_000_000_000))
+    data, mtime = save.read_bytes(), save.stat().st_mtime_ns
+    beside = sorted(p.name for p in save.parent.iterdir())
+    scene = opened(app, save)
+    click(app, scene.timeline.buttons()["review"].center)
+    run = scene.review.run
+    shares = []
+    surface = pygame.Surface(app.size)
+    started = time.monotonic()
+    while scene.review.running:
+        assert time.monotonic() - started < 60, "the review did not end"
+        if run.total:
+            shares.append(run.done / run.total)
+        app.tick(0.02)
+        app.render(surface)  # the strip draws the bar at this share
+        time.sleep(0.005)
+    assert shares == sorted(shares) and len(set(shares)) > 2 and run.done == run.total > 0
+    assert scene.review.review is not None
+    assert stored(save).is_file() and stored(save).parent == paths.reviews_dir()
+    assert sorted(p.name for p in save.parent.iterdir()) == beside  # nothing beside the save
+    assert save.read_bytes() == data and save.stat().st_mtime_ns == mtime
+
+
+def test_cancel_ends_the_worker_thread_promptly(app, save, monkeypatch):
+    monkeypatch.setattr(rv, "DEFAULT_SECONDS", 120.0)  # a long pass, cancelled on its way
+    scene = opened(app, save)
+    click(app, scene.timeline.buttons()["review"].center)
+    run = scene.review.run
+    started = time.monotonic()
+    while run.done < 2:
+        assert time.monotonic() - started < 30 and run.alive
+        time.sleep(0.01)
+    app.render(pygame.Surface(app.size))  # the strip with its bar and Cancel
+    assert 0 < run.done < run.total
+    click(app, scene.review._cancel.center)
+    assert scene.review.run is None
+    cancelled = time.monotonic()
+    run.join(5)
+    assert not run.alive and time.monotonic() - cancelled < 3
+    assert run.finished and run.result is None and not stored(save).exists()
+    assert scene.timeline.review_label  # offered again
+
+
+def test_a_demo_is_reviewed_from_its_replay_and_never_written(app):
+    from weather_tabletop.ui.scenes.table import open_demo
+
+    demo = Path(__file__).resolve().parents[2] / "saves" / DEMO
+    data, mtime = demo.read_bytes(), demo.stat().st_mtime_ns
+    beside = sorted(p.name for p in demo.parent.iterdir())
+    assert open_demo(app, demo) is None
+    scene = app.top
+    app.tick(0.02)
+    assert scene.session.recorded and scene.timeline is not None
+    assert scene.review.offer() and "review" in scene.timeline.buttons()
+    click(app, scene.timeline.buttons()["review"].center)
+    assert scene.review.running
+    finish(app, scene)
+    assert scene.review.review is not None and scene.timeline.marks
+    assert stored(demo).is_file() and stored(demo).parent == paths.reviews_dir()
+    assert sorted(p.name for p in demo.parent.iterdir()) == beside
+    assert demo.read_bytes() == data and demo.stat().st_mtime_ns == mtime

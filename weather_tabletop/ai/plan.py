@@ -98,6 +98,11 @@ class PlanPlayer:
         self.last_iterations = 0
         self.last_means: list[tuple[Command, float]] = []
 
+    def reseed(self, seed: int, stream: int) -> None:
+        """Start the player's generator afresh: the review (``ai/review.py``) deals the same
+        samples at every decision of a turn, so their rollouts meet and are remembered."""
+        self._rng = Rng(seed, stream)
+
     def choose(self, game: Game, view: Any, seat: int,
                stop: Callable[[], bool] | None = None) -> Command:
         started = time.perf_counter()

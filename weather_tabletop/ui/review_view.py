@@ -8,7 +8,8 @@ pointer over a point shows the move, a click goes there). The marked moves are f
 slider and rings on the graph; at a marked move's position a short panel over the board says
 what was played, what the computer preferred and the difference in expected points, and the
 board rings the pieces of both (the views' drag-and-drop places, as hints do). A review already
-cached beside the save shows at once.
+stored (the app's reviews folder, by the game file's content hash) shows at once; a demo inside
+the installed package is reviewed the same way, and nothing is written beside any game file.
 """
 
 from __future__ import annotations
@@ -68,6 +69,11 @@ class ReviewRun:
 
     def join(self, timeout: float | None = None) -> None:
         self._thread.join(timeout)
+
+    @property
+    def alive(self) -> bool:
+        """The worker thread still runs (a cancelled pass ends at its next command)."""
+        return self._thread.is_alive()
 
 
 class ReviewView:

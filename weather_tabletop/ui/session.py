@@ -1,5 +1,5 @@
-"""A game at the table: an autosaved :class:`SavedGame`, an in-memory match (screenshots) or a
-demo that plays a recorded game back.
+"""A game at the table: an autosaved :class:`SavedGame`, an in-memory match (screenshots), a
+replay of a saved game or a demo (a replay shown from its start, :meth:`Session.demo`).
 
 The table talks only to this object, so it never needs to know where the moves go.
 """
@@ -30,6 +30,8 @@ class Session:
         self.replay_path: Path | None = None
         self.position = 0  # the replay's position shown
         self.seen_by: int | None = None  # a replay of a finished game: whose view (None: the table's)
+        #: a shipped demo in the replay: its timeline plays from the start, it is never continued
+        self.recorded = False
 
     # -- making one --------------------------------------------------------------------------
 
@@ -115,19 +117,19 @@ class Session:
     @property
     def can_continue_here(self) -> bool:
         """A replay at the last position of a game that is not over can be continued."""
-        return (self.replay is not None and self.position == self.replay.last
+        return (self.replay is not None and not self.recorded
+                and self.position == self.replay.last
                 and not self.replay.game.is_over(self.replay.final))
 
     @classmethod
     def demo(cls, path: Path) -> "Session":
-        """Watch a recorded game from its start; raises ``storage.LoadError``."""
-        from ..engine.storage import SavedGame
-
-        recorded = SavedGame.replay(path)
-        source = recorded.match
-        script = [g.command for g in source.active if g.kind == "command" and g.command is not None]
-        match = Match.start(source.game, source.config, casual=source.casual)
-        return cls(match, None, script=script, title=Path(str(path)).stem.replace("_", " "))
+        """A shipped demo in the replay (issue 27): shown from its start and played on by the
+        timeline, yet stepped, scrubbed and reviewed like any replay. Only read, never written
+        nor continued (the file is the package's). Raises ``storage.LoadError``."""
+        session = cls.replaying(path)
+        session.recorded = True
+        session.seek(0)
+        return session
 
     # -- reading -------------------------------------------------------------------------------
 

@@ -84,7 +84,9 @@ def open_replay(app, path: Path) -> str | None:
 
 
 def open_demo(app, path: Path) -> str | None:
-    """Watch the recorded game at ``path``; the reason when it cannot be loaded."""
+    """Watch the recorded game at ``path`` in the replay (issue 27): it plays from its start on
+    the timeline, which steps, scrubs and offers Review; the file is never written. The
+    reason when it cannot be loaded."""
     from ...engine.storage import LoadError
 
     try:
@@ -261,13 +263,14 @@ class TableScene(Scene):
                             board.w - 2 * lay.gap, th)
         old = self.timeline
         timeline = Timeline(strip, replay, self._seek, self.session.position, scale=self.app.scale,
-                            playing=old.playing if old else False, on_extra=self._continue_here)
+                            playing=old.playing if old else self.session.recorded,
+                            on_extra=self._continue_here)
         timeline.extra = tr("replay.continue") if self.session.can_continue_here else ""
         if len(self.session.viewers()) > 1:  # a finished game: seen by any seat
             timeline.view_label = self._seen_by_label()
             timeline.on_view = self._next_seen_by
         if self.review.shown:  # the review's strip over the timeline, cut from the board too
-            gh = self.px(66)
+            gh = self.px(66 if self.review.review is not None else 40)  # a graph, else one line
             lay.board.h -= gh + lay.gap // 2
             self.review.rect = pygame.Rect(strip.x, strip.y - gh - lay.gap // 2, strip.w, gh)
         else:
