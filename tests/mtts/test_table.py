@@ -303,3 +303,56 @@ def test_every_legal_command_has_a_piece_and_a_place():
                 reach.update(cmd for _, cmd in view.drop_targets(p, legal))
             assert set(legal) <= reach, set(legal) - reach
             match.submit(rng.choice(legal))
+
+
+def test_bid_standing_follows_resolve_bids():
+    """Market Step 2: a card is claimed with the most Experts AND at least its Rating; what a
+    claimant still needs to lead and to claim are counted apart."""
+    from weather_tabletop.games.machines_to_the_sky.state import AUTOMA, bid_standing
+
+    ahead = bid_standing({0: 2, AUTOMA: 1}, 0, 1)  # 2 against the Automa's 1, Rating 1
+    assert (ahead.leads, ahead.lead, ahead.claim) == (True, 0, 0)
+    short = bid_standing({0: 2, AUTOMA: 1}, 0, 3)  # leads, but the Rating is 3
+    assert (short.leads, short.claim) == (True, 1)
+    behind = bid_standing({0: 0, AUTOMA: 1}, 0, 3)  # 2 to lead, 3 to meet the Rating
+    assert (behind.lead, behind.claim) == (2, 3)
+    tie = bid_standing({0: 1, 1: 1}, 0, 1)  # a tie is no lead
+    assert (tie.lead, tie.claim) == (1, 1)
+
+
+def test_the_bid_line_says_the_seat_already_leads():
+    """With 2 Experts against the Automa's 1 on a Rating-1 card, the line under the card and its
+    tooltip say the seat leads and meets the Rating, not that it must add Experts (issue 27)."""
+    import dataclasses
+
+    from weather_tabletop.engine.match import Match
+    from weather_tabletop.i18n import tr
+    from weather_tabletop.ui.table_view import ViewContext
+    from weather_tabletop.ui.theme import TextCache
+
+    pygame.init()
+    match = Match.start(GAME, mtts_config(1, 5))
+    bot = GreedyPlayer(1)
+    while match.state.phase != BIDDING:
+        seat = match.to_act()[0]
+        match.submit(bot.choose(GAME, GAME.view(match.state, seat), seat))
+    state = GAME.view(match.state, 0)
+    one = next(c for c in range(len(K.PROJECTS)) if K.PROJECTS[c].rating == 1)
+    market = (one,) + tuple(state.market[1:])
+    bids = ((2,),) + tuple((0,) for _ in state.market[1:])
+    automa = (1,) + tuple(0 for _ in state.market[1:])
+    state = dataclasses.replace(state, market=market, bids=bids, automa_bids=automa, current=0)
+    text = TextCache()
+    text.recording = []
+    view = MachinesView(GAME, pygame.Rect(0, 0, 1010, 640),
+                        context=ViewContext(match.config.seats, False, 1.0, text))
+    view.draw(pygame.Surface((1010, 640)), state, 0)
+    card = next(r for r, slot in view._slots if slot == 0)
+    line = max((d for d in text.recording if card.left <= d.rect.centerx <= card.right
+                and card.top <= d.rect.top <= card.bottom + 20),
+               key=lambda d: d.rect.y)  # the lowest text of the card's column in the Market
+    assert line.text == tr("mtts.view.bid_leading")
+    tip = view.tooltip_at(line.rect.center, state)
+    assert tip == tr("mtts.view.bid_leading_tip", name="Ada", have=2, rating=1,
+                     what=tr("mtts.view.the_card"))
+    assert "needs" not in tip

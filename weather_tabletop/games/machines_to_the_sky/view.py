@@ -49,8 +49,8 @@ from . import view_art as va
 from .rules import (automa_claimed_vp, automa_score, automa_start, lane_panel, lane_vp,
                     score_parts)
 from .state import (ACTORS, BIDDING, DISCARD, HIDDEN, INCOME, LEVELUP, LEVELUP_ORDER, MANAGEMENT,
-                    PRIORITY_SPACE, MttsState, advance_cost, demote_cost, elements, hand_limit,
-                    mat, slot_counts)
+                    PRIORITY_SPACE, BidStanding, MttsState, advance_cost, bid_standing,
+                    demote_cost, elements, hand_limit, mat, slot_counts)
 
 ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII")
 #: the button of a step: its command and its label (``mtts.button.<name>``)
@@ -72,6 +72,23 @@ ZOOM_DELAY = 0.35
 def t(key: str, **params: Any) -> str:
     """The catalogue's text ``mtts.view.<key>`` with its parameters, in the current language."""
     return tr(f"mtts.view.{key}", **params)
+
+
+def bid_words(standing: BidStanding, name: str, priority: bool) -> tuple[str, str]:
+    """The line under a Market card for the seat bidding, and its tooltip: what it needs to lead
+    and what to claim the card (Market Step 2: the most Experts and at least the Rating), or
+    that it already leads (and meets the Rating)."""
+    what = t("the_priority_token") if priority else t("the_card")
+    p = dict(name=name, have=standing.have, rating=standing.rating, what=what)
+    if standing.leads and standing.claim == 0:
+        return t("bid_leading"), t("bid_leading_tip", **p)
+    if standing.leads:
+        return (t("bid_for_rating", n=standing.claim),
+                t("bid_for_rating_tip", n=standing.claim, **p))
+    if standing.claim == standing.lead:
+        return t("to_lead", n=standing.lead), t("to_lead_tip", n=standing.lead, **p)
+    return (t("bid_to_claim", n=standing.claim),
+            t("bid_to_claim_tip", n=standing.lead, claim=standing.claim, **p))
 
 
 def _els(items: Sequence[str]) -> tuple[Msg, ...]:
@@ -499,15 +516,12 @@ class MachinesView:
             self._slots.append((self._a(target), slot))
             self._bids(surf, state, slot, counts, self.R(x, y0 + hh + ch + 3, cw, 22))
             if acting >= 0 and (slot == PRIORITY_SPACE or state.market[slot] >= 0):
-                mine = counts.get(acting, 0)
-                best = max((v for k, v in counts.items() if k != acting), default=0)
-                need = max(1, best + 1 - mine)
-                if slot != PRIORITY_SPACE:
-                    need = max(need, K.PROJECTS[state.market[slot]].rating - mine)
+                rating = 1 if slot == PRIORITY_SPACE else K.PROJECTS[state.market[slot]].rating
+                label, tip = bid_words(bid_standing(counts, acting, rating),
+                                       self._name(state, acting), slot == PRIORITY_SPACE)
                 lr = self.R(x, y0 + hh + ch + 26, cw, 18)
-                self._text(surf, t("to_lead", n=need), lr, 12, theme.MUTED, align="center")
-                self._tip(lr, t("to_lead_tip" if slot != PRIORITY_SPACE else "to_lead_priority_tip",
-                                name=self._name(state, acting), n=need))
+                self._text(surf, label, lr, 12, theme.MUTED, align="center")
+                self._tip(lr, tip)
         # the Events (and the Automa's cards)
         ex = BOARD[0] - ew
         events = self.R(ex, y0, ew, TOP[1])
