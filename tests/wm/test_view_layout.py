@@ -20,7 +20,7 @@ from tests.wm.test_table import random_states, wm_config  # noqa: E402
 from weather_tabletop.engine.match import Match  # noqa: E402
 from weather_tabletop.games.weather_machine.rules import GAME  # noqa: E402
 from weather_tabletop.games.weather_machine.view import CHOICE_SPOTS, WeatherMachineView  # noqa: E402
-from weather_tabletop.games.weather_machine.view_layout import WORKSHOP, Layout  # noqa: E402
+from weather_tabletop.games.weather_machine.view_layout import PANELS, WORKSHOP, Layout  # noqa: E402
 from weather_tabletop.ui.table_view import ViewContext  # noqa: E402
 from weather_tabletop.ui.theme import TextCache  # noqa: E402
 
@@ -127,8 +127,13 @@ def test_a_choice_dialog_is_beside_its_spot_and_off_the_workshop():
                 assert rows
                 spot = view.L.r(*CHOICE_SPOTS[step]).move(view.rect.topleft)
                 workshop = view.L.r(*WORKSHOP).move(view.rect.topleft)
+                where = match.state.pl[seat].location
+                panel = (view.L.r(*PANELS[where]).move(view.rect.topleft) if where in PANELS
+                         else pygame.Rect(0, 0, 0, 0))
                 for r in rows:
                     assert view.rect.contains(r) and not r.colliderect(spot), step
                     assert spot.colliderect(workshop) or not r.colliderect(workshop), step
+                    # what was just placed (the Scientist's Location) stays in sight (issue 27)
+                    assert spot.colliderect(panel) or not r.colliderect(panel), (step, where)
             match.submit(rng.choice(match.legal(seat)))
     assert len(seen) >= 4

@@ -732,8 +732,7 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels, SaboteurPanels):
              + (foot_h + gap if foot else 0) + pad)
         box = pygame.Rect(0, 0, w, h)
         area = pygame.Rect(0, 0, L.w, L.h)
-        workshop = L.r(*WORKSHOP)
-        avoid = [spot] + ([workshop] if not spot.colliderect(workshop) else [])
+        avoid = [spot] + [r for r in self._choice_subjects(s, seat) if not spot.colliderect(r)]
         m = L.n(6)
         places = []
         for place in ("left", "right", "below", "above"):
@@ -747,8 +746,11 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels, SaboteurPanels):
                     b.x = {"start": spot.x, "end": spot.right - w, "mid": spot.centerx - w // 2}[along]
                 inside = b.clamp(area)
                 places.append(inside)
-        best = next((b for b in places if not any(b.colliderect(a) for a in avoid)),
-                    next((b for b in places if not b.colliderect(spot)), places[0]))
+        def near(b: pygame.Rect) -> float:  # beside the spot: the nearest free place first
+            return abs(b.centerx - spot.centerx) + abs(b.centery - spot.centery)
+
+        free = sorted((b for b in places if not any(b.colliderect(a) for a in avoid)), key=near)
+        best = free[0] if free else next((b for b in places if not b.colliderect(spot)), places[0])
         box = best
         shadow = box.move(L.n(3), L.n(4))
         pygame.draw.rect(surf, (150, 160, 170), shadow, border_radius=L.n(8))
@@ -775,6 +777,16 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels, SaboteurPanels):
             self._label(surf, foot, pygame.Rect(box.x + pad, y, inner, foot_h), 12,
                         theme.MUTED, align="left", valign="top")
         return box.union(shadow).union(spot.inflate(L.n(6), L.n(6))).clip(surf.get_rect())
+
+    def _choice_subjects(self, s: WMState, seat: int) -> list[pygame.Rect]:
+        """What a choice dialog must leave in sight besides its spot: the Location where the
+        seat's Scientist stands (what was just placed, whose action the choice finishes) and the
+        Workshop (issue 27: the dialogs opened over Lativ's Lab whatever the choice was about)."""
+        out = [self.L.r(*WORKSHOP)]
+        where = s.pl[seat].location if 0 <= seat < len(s.pl) else None
+        if where in PANELS:
+            out.append(self.L.r(*PANELS[where]))
+        return out
 
     def _block_h(self, fit: Any, bold: bool) -> int:
         """The height of a laid-out text (its lines at its size)."""
