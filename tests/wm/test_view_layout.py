@@ -137,3 +137,34 @@ def test_a_choice_dialog_is_beside_its_spot_and_off_the_workshop():
                     assert spot.colliderect(panel) or not r.colliderect(panel), (step, where)
             match.submit(rng.choice(match.legal(seat)))
     assert len(seen) >= 4
+
+
+def test_board_labels_are_words_not_abbreviations():
+    """Issue 27: no label on the board is abbreviated beyond the printed board ("L tokens",
+    "WS tiles", "Breakthr.", "6B/5T"): every Goal tile says its condition in words or with the
+    game's icon, and its tooltip says it in full; in Traditional Chinese too."""
+    import re
+
+    from weather_tabletop import i18n
+    from weather_tabletop.games.weather_machine.board import D
+
+    cryptic = re.compile(r"^(?:[GLR] tokens|WS tiles|Breakthr\.|\d+B/\d+T)$")
+    try:
+        for lang in ("en", "zh-TW"):
+            i18n.set_language(lang)
+            for match in random_states(3, 5, (10, 200)):
+                seat, state = seat_and_view(match)
+                view, drawn = draw(state, seat, (1010, 640), 3)
+                assert not [d.text for d in drawn if cryptic.match(d.text)]
+                assert not any(re.search(r"\d+B/\d+T", d.text) for d in drawn)
+            # a Goal tile's tooltip names its condition whole (its face may be an icon)
+            hand = state.pl[seat].goals_hand if seat is not None else ()
+            goals = [p for p in view.pieces(state, seat) if p.key[0] == "goal" and p.key[1] in hand]
+            assert goals
+            for piece in goals:
+                if piece.key[0] == "goal" and piece.key[1] in hand:
+                    goal = D.goals[piece.key[1]]
+                    tip = view.tooltip_at(piece.shape.center, state)
+                    assert tip and i18n.tr(f"wm.metric.{goal.metric}", n=goal.target) in tip
+    finally:
+        i18n.set_language("en")

@@ -122,10 +122,11 @@ class LaboratoryPanels:
             pygame.draw.rect(surf, (236, 240, 244) if opened else (214, 218, 224), head, border_radius=L.n(4))
             self._label(surf, msg("wm.view.line.cost", n=D.line_cost[sec]), L.r(x, ry + 2, 38, 17), 12,
                         theme.INK, bold=True)
-            if D.line_unlock_bots[sec]:
-                self._label(surf, msg("wm.view.line.open") if opened else msg(
-                    "wm.view.line.unlock_short", bots=D.line_unlock_bots[sec],
-                    tokens=D.line_unlock_tokens[sec]), L.r(x, ry + 32, 38, 17), 12, theme.MUTED)
+            if D.line_unlock_bots[sec] and opened:
+                self._label(surf, msg("wm.view.line.open"), L.r(x, ry + 32, 38, 17), 12, theme.MUTED)
+            elif D.line_unlock_bots[sec]:  # what opens it: the Bots' and the tokens' icons
+                self._unlock_row(surf, "bot", D.line_unlock_bots[sec], L.r(x, ry + 19, 38, 15))
+                self._unlock_row(surf, "token", D.line_unlock_tokens[sec], L.r(x, ry + 34, 38, 15))
             unlock = (msg("wm.view.line.opens_open" if opened else "wm.view.line.opens_locked",
                           bots=D.line_unlock_bots[sec], built=built, tokens=D.line_unlock_tokens[sec],
                           have=B.office_tokens(p))
@@ -261,6 +262,16 @@ class LaboratoryPanels:
             self._tip(r, lines(msg("wm.view.goals.tile", goal=cap(T.goal(g)), set=D.goals[g].set),
                                msg("wm.view.goals.drag") if movable else None))
 
+    def _unlock_row(self, surf: pygame.Surface, icon: str, n: int, r: pygame.Rect) -> None:
+        """One condition that opens a section of the Assembly Line: the piece's icon and the
+        number (the section's tooltip says it in words)."""
+        L = self.L
+        img = self.paint.tinted(icon, max(6, r.h - L.n(1)), (120, 128, 138))
+        num = self.ctx.text.render(str(n), L.font(12), theme.MUTED, bold=True)
+        x0 = r.centerx - (img.get_width() + L.n(2) + num.get_width()) // 2
+        surf.blit(img, img.get_rect(midleft=(x0, r.centery)))
+        surf.blit(num, num.get_rect(midleft=(x0 + img.get_width() + L.n(2), r.centery)))
+
     def _goal_face(self, surf: pygame.Surface, g: int, r: pygame.Rect, flipped: bool) -> None:
         L = self.L
         x = D.goals[g]
@@ -268,10 +279,27 @@ class LaboratoryPanels:
         pygame.draw.rect(surf, fill, r, border_radius=L.n(4))
         ink = (255, 255, 255)
         half = r.h // 2
-        self._label(surf, va.metric_short(x.metric),
-                    pygame.Rect(r.x + 1, r.y, r.w - 2, half), 12, ink)
-        self._label(surf, f"{x.target}", pygame.Rect(r.x + 1, r.y + half, r.w - 2, r.h - half), 12,
-                    ink, bold=True)
+        icon = va.METRIC_ICON.get(x.metric)
+        if icon is None:  # the condition in words, its number below
+            self._label(surf, va.metric_short(x.metric),
+                        pygame.Rect(r.x + 1, r.y, r.w - 2, half), 12, ink)
+            self._label(surf, f"{x.target}", pygame.Rect(r.x + 1, r.y + half, r.w - 2, r.h - half),
+                        12, ink, bold=True)
+            return
+        # the game's icon and the number side by side, the word below (the tooltip says it all)
+        word = tr(va.metric_short(x.metric))
+        top = pygame.Rect(r.x + 1, r.y + 1, r.w - 2, (half if word else r.h) - 1)
+        img = self.paint.metric_icon(icon, max(6, min(top.h - L.n(2), L.n(18))))
+        num = self.ctx.text.render(f"{x.target}", self.L.font(13), ink, bold=True)
+        gap = L.n(3)
+        x0 = top.centerx - (img.get_width() + gap + num.get_width()) // 2
+        at = img.get_rect(midleft=(x0, top.centery))
+        # on a light backing: the icons are drawn in the Locations' colours, as the tiles are
+        pygame.draw.rect(surf, (250, 250, 250), at.inflate(L.n(3), L.n(3)), border_radius=L.n(3))
+        surf.blit(img, at)
+        surf.blit(num, num.get_rect(midleft=(x0 + img.get_width() + gap, top.centery)))
+        if word:
+            self._label(surf, word, pygame.Rect(r.x + 1, r.y + half, r.w - 2, r.h - half), 12, ink)
 
     def _arrange(self, p: PlayerState) -> tuple[dict, list, dict]:
         """One arrangement of the Workshop's contents (the rules keep only counts): Chemicals on
