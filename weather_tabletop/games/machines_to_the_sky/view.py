@@ -63,6 +63,10 @@ GAP = 6
 #: the rows of the board (y, height) in units: the Market and Events, the Ark Track, the mats,
 #: the hand
 TOP, ARK, MATS, HAND = (0, 216), (222, 70), (298, 218), (522, 118)
+#: the Project discard pile's panel at the right of the hand row (units); a card in hand is as
+#: wide as the row gives it within these bounds (wider: more of its text on a line)
+DISCARD_W = 120
+HAND_CARD_W = (132.0, 180.0)
 #: where a piece dropped off every place is said to go: no Market slot, no lane, no side
 NOWHERE_SLOT, NO_LANE, NO_SIDE = -9, 0, "nowhere"
 #: seconds the pointer rests on a card before its large copy shows
@@ -158,6 +162,11 @@ class MachinesView:
     def min_px(self) -> int:
         return max(theme.MIN_TEXT_PX, round(theme.MIN_TEXT_PX * self.k))
 
+    @property
+    def card_px(self) -> int:
+        """The floor of a card's text (:data:`view_art.CARD_TEXT_PX` at the board's scale)."""
+        return max(va.CARD_TEXT_PX, round(va.CARD_TEXT_PX * self.k))
+
     # -- helpers -----------------------------------------------------------------------------
 
     def colour(self, seat: int) -> Colour:
@@ -197,7 +206,7 @@ class MachinesView:
 
     def _card(self, surf: pygame.Surface, r: pygame.Rect, kind: str, card: int) -> None:
         """Draw a face-up card at ``r`` (layer pixels) and register it for the zoom."""
-        va.draw_face(self.paint, surf, r, kind, card, self.f(12), self.min_px)
+        va.draw_face(self.paint, surf, r, kind, card, self.f(12), self.min_px, self.card_px)
         self._cards.append((self._a(r), kind, card))
 
     def _strip(self, surf: pygame.Surface, r: pygame.Rect, card: int, beneath: str = "") -> None:
@@ -969,9 +978,13 @@ class MachinesView:
     # hand --------------------------------------------------------------------------------
 
     def _draw_hand(self, surf: pygame.Surface, state: MttsState, r: pygame.Rect, s: int) -> None:
+        """The shown seat's hand and, in a panel of its own at the row's right end, the Project
+        discard pile (issue 27: drawn inside the hand, it read as one of the cards in hand)."""
         pl = state.players[s]
         y0, h = HAND
-        self._panel(surf, r)
+        hand_w = BOARD[0] - DISCARD_W - GAP
+        self._panel(surf, self.R(0, y0, hand_w, h))
+        self._draw_discard(surf, state, self.R(hand_w + GAP, y0, DISCARD_W, h), s)
         owner = self._owner == s
         visible = all(c != HIDDEN for c in pl.hand + pl.contacts)
         n = len(pl.hand) + len(pl.contacts)
@@ -984,29 +997,17 @@ class MachinesView:
             head = t("hand_discard", name=who, n=n, limit=hand_limit(pl)) if visible else \
                 t("hand_hidden_discard", name=who, n=n)
         ch = h - 28
-        cw = 132
-        self._text(surf, head, self.R(8, y0 + 3, BOARD[0] - cw - 30, 20), 14, theme.INK_SOFT, bold=True)
-        # the discard pile on the right
-        dr = self.R(BOARD[0] - 8 - cw, y0 + 24, cw, ch)
-        if state.project_discard:
-            self._card(surf, dr, "project", state.project_discard[-1])
-        else:
-            pygame.draw.rect(surf, theme.SKY, dr, border_radius=self.n(6))
-            pygame.draw.rect(surf, theme.LINE, dr, 1, border_radius=self.n(6))
-        self._text(surf, t("discard", n=len(state.project_discard)),
-                   self.R(BOARD[0] - 8 - cw, y0 + 3, cw, 20), 13, theme.INK_SOFT, bold=True, align="right")
-        self._tip(dr, t("discard_limit_tip" if state.phase == DISCARD else "discard_tip",
-                        n=len(state.project_discard)))
-        if owner:
-            self._discard = self._a(dr)
+        self._text(surf, head, self.R(8, y0 + 3, hand_w - 16, 20), 14, theme.INK_SOFT, bold=True)
         if state.phase == ACTORS and pl.offer and all(a >= 0 for a in pl.offer):
             items = [("actor", a) for a in pl.offer]
         else:
             items = [("project", c) for c in pl.hand] + [("contact", c) for c in pl.contacts]
-        row_w = BOARD[0] - 8 - cw - 16 - 8
+        row_w = hand_w - 16
         if not items:
             self._text(surf, t("no_cards"), self.R(8, y0 + 24, 200, ch), 13, theme.MUTED)
             return
+        # as wide as the row gives each card (its text whole), overlapping only when crowded
+        cw = max(HAND_CARD_W[0], min(HAND_CARD_W[1], (row_w - GAP * (len(items) - 1)) / len(items)))
         step = min(cw + GAP, (row_w - cw) / max(1, len(items) - 1)) if len(items) > 1 else cw
         for i, (kind, c) in enumerate(items):
             cr = self.R(8 + i * step, y0 + 24, cw, ch)
@@ -1026,6 +1027,25 @@ class MachinesView:
             else:
                 key = ("hand", c) if kind == "project" else ("contact", c)
                 self._pieces.append(Piece(key, self._a(hit), "", s, img))
+
+    def _draw_discard(self, surf: pygame.Surface, state: MttsState, r: pygame.Rect, s: int) -> None:
+        """The Project discard pile: its count and its top card (where a card over the hand
+        limit is dropped)."""
+        self._panel(surf, r, theme.SKY_DEEP)
+        y0, h = HAND
+        x = BOARD[0] - DISCARD_W
+        self._text(surf, t("discard", n=len(state.project_discard)),
+                   self.R(x + 8, y0 + 3, DISCARD_W - 16, 20), 13, theme.INK_SOFT, bold=True)
+        dr = self.R(x + 8, y0 + 24, DISCARD_W - 16, h - 28)
+        if state.project_discard:  # its top card's edge, as beneath a lane's top card (the
+            self._strip(surf, dr, state.project_discard[-1])  # zoom shows it whole)
+        else:
+            pygame.draw.rect(surf, theme.SKY, dr, border_radius=self.n(6))
+            pygame.draw.rect(surf, theme.LINE, dr, 1, border_radius=self.n(6))
+        self._tip(dr, t("discard_limit_tip" if state.phase == DISCARD else "discard_tip",
+                        n=len(state.project_discard)))
+        if self._owner == s:
+            self._discard = self._a(dr)
 
 
 def guide_step(state: Any) -> str:
