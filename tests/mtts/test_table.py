@@ -441,3 +441,32 @@ def test_the_discard_pile_has_a_place_of_its_own():
     hand = [p.shape for p in view.pieces(state, seat) if p.key[0] in ("hand", "contact")]
     assert hand and not any(bounds.colliderect(pile) for bounds in hand)
     assert any(r == pile for r, _kind, _card in view._cards)  # its top card zooms on hover
+
+
+def test_board_text_grows_with_the_ui_scale():
+    """Issue 27: at 1280x720 and 150% the board's text grows too (not only the side column's),
+    as far as each label's box allows: no label is smaller than at 100%, and some are larger."""
+    import random
+
+    from weather_tabletop.engine.match import Match
+    from weather_tabletop.ui.screenshot import play_random
+    from weather_tabletop.ui.table_view import ViewContext
+    from weather_tabletop.ui.theme import TextCache
+
+    pygame.init()
+    match = Match.start(GAME, mtts_config(3, 5))
+    play_random(match, random.Random(5), 40)
+    seat = match.to_act()[0]
+    state = GAME.view(match.state, seat)
+    sizes = {}
+    for scale in (1.0, 1.5):
+        text = TextCache()
+        text.recording = []
+        view = MachinesView(GAME, pygame.Rect(0, 0, 1000, 625),
+                            context=ViewContext(match.config.seats, False, scale, text))
+        view.draw(pygame.Surface((1000, 625)), state, seat)
+        sizes[scale] = {(d.text, d.box.topleft): d.size for d in text.recording}
+    both = sizes[1.0].keys() & sizes[1.5].keys()
+    assert len(both) > 30
+    assert all(sizes[1.5][k] >= sizes[1.0][k] for k in both)
+    assert sum(sizes[1.5][k] > sizes[1.0][k] for k in both) >= 10

@@ -168,3 +168,26 @@ def test_board_labels_are_words_not_abbreviations():
                     assert tip and i18n.tr(f"wm.metric.{goal.metric}", n=goal.target) in tip
     finally:
         i18n.set_language("en")
+
+
+def test_board_text_grows_with_the_ui_scale():
+    """Issue 27: at 1280x720 and 150% (a 1000 x 625 board) the board's text grows with the UI
+    scale as far as each label's box allows: none smaller than at 100%, many larger, and every
+    label still inside its box."""
+    pygame.init()
+    match = next(random_states(3, 5, (60,)))
+    seat, state = seat_and_view(match)
+    sizes = {}
+    for scale in (1.0, 1.5, 2.0):
+        text = TextCache()
+        text.recording = []
+        ctx = ViewContext(wm_config(3).seats, False, scale, text)
+        view = WeatherMachineView(GAME, pygame.Rect(0, 0, 1000, 625), context=ctx)
+        view.draw(pygame.Surface((1000, 625)), state, seat)
+        view.pieces(state, seat)
+        assert_labels_fit(view, text.recording, (1000, 625), state)
+        sizes[scale] = {(d.text, d.box.topleft): d.size for d in text.recording}
+    both = sizes[1.0].keys() & sizes[1.5].keys()
+    assert len(both) > 100
+    assert all(sizes[1.5][k] >= sizes[1.0][k] for k in both)
+    assert sum(sizes[1.5][k] > sizes[1.0][k] for k in both) >= 20

@@ -39,8 +39,8 @@ import pygame
 from weather_tabletop.engine.protocol import Colour, Command, Game
 from weather_tabletop.i18n import Msg, language, msg, tr
 from weather_tabletop.ui import theme
-from weather_tabletop.ui.table_view import (DRAW_BUDGET, Piece, Shape, StagedRender, ViewContext,
-                                            shape_of)
+from weather_tabletop.ui.table_view import (DRAW_BUDGET, REFERENCE_BOARD, Piece, Shape, StagedRender,
+                                            ViewContext, shape_of, text_growth)
 
 from . import commands as C
 from . import content as K
@@ -120,7 +120,7 @@ class MachinesView:
         self._rest = 0.0  # when the pointer came onto the card it rests on
         self._rest_on: pygame.Rect | None = None  # that card
         self._zooms: dict[tuple, pygame.Surface] = {}
-        self.k, self.ox, self.oy = 1.0, 0, 0
+        self.k, self.ox, self.oy, self.grow = 1.0, 0, 0, 1.0
         self._reset()
 
     def _reset(self) -> None:
@@ -143,6 +143,8 @@ class MachinesView:
         self.k = min(w / BOARD[0], h / BOARD[1])
         self.ox = (w - round(BOARD[0] * self.k)) // 2
         self.oy = (h - round(BOARD[1] * self.k)) // 2
+        reference = min(REFERENCE_BOARD[0] / BOARD[0], REFERENCE_BOARD[1] / BOARD[1])
+        self.grow = text_growth(self.ctx.scale, self.k, reference)
 
     def n(self, units: float) -> int:
         """A length in pixels."""
@@ -155,7 +157,14 @@ class MachinesView:
                            self.oy + round((y + h) * self.k) - y0)
 
     def f(self, units: float) -> int:
-        """A font size in pixels: ``units`` at the board's scale, never below the floor."""
+        """A font size in pixels: ``units`` at the board's scale grown with the UI scale
+        (``table_view.text_growth``; the boxes shrink it where there is no room), never below
+        the floor."""
+        return max(self.min_px, round(units * self.k * self.grow))
+
+    def fc(self, units: float) -> int:
+        """A card's font size: at the board's scale only, as the cards do not grow with the
+        board (a larger font there took the room of the card's text; the zoom shows it large)."""
         return max(self.min_px, round(units * self.k))
 
     @property
@@ -206,7 +215,7 @@ class MachinesView:
 
     def _card(self, surf: pygame.Surface, r: pygame.Rect, kind: str, card: int) -> None:
         """Draw a face-up card at ``r`` (layer pixels) and register it for the zoom."""
-        va.draw_face(self.paint, surf, r, kind, card, self.f(12), self.min_px, self.card_px)
+        va.draw_face(self.paint, surf, r, kind, card, self.fc(12), self.min_px, self.card_px)
         self._cards.append((self._a(r), kind, card))
 
     def _strip(self, surf: pygame.Surface, r: pygame.Rect, card: int, beneath: str = "") -> None:
@@ -237,7 +246,7 @@ class MachinesView:
         title = tr(words.project(card))
         font = self.ctx.text.font(self.min_px)
         wrap = (tall or medium) and all(font.size(wd)[0] <= name.w for wd in title.split())  # no word cut
-        self.ctx.text.box(surf, title, name, self.f(12), theme.INK,
+        self.ctx.text.box(surf, title, name, self.fc(12), theme.INK,
                           min_size=self.min_px, wrap=wrap, align="center" if tall else "left")
         self._cards.append((self._a(r), "project", card))
 

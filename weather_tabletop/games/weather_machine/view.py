@@ -156,7 +156,7 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels, SaboteurPanels):
         self.ctx = context or ViewContext()
         self.paint = va.Painter(self.ctx.text)
         self.rect = pygame.Rect(rect)
-        self.L = Layout(self.rect.w, self.rect.h)
+        self.L = Layout(self.rect.w, self.rect.h, self.ctx.scale)
         self._frame: pygame.Surface | None = None
         self._frame_key: tuple | None = None
         self._comp: pygame.Surface | None = None
@@ -259,7 +259,7 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels, SaboteurPanels):
 
     def resize(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
-        self.L = Layout(self.rect.w, self.rect.h)
+        self.L = Layout(self.rect.w, self.rect.h, self.ctx.scale)
         self._frame_key = self._key = None
         self._comp = None
         self._stage.cancel()
