@@ -442,10 +442,11 @@ class LaboratoryPanels:
                                    subsidy=cap(T.subsidy(tid)), benefit=T.benefit(kind)),
                                msg("wm.view.beside.subsidies", n=len(p.subsidies))
                                if len(p.subsidies) > 6 else None))
-        r = L.r(x + len(shown) * 47, y, 84, 24)
+        r = L.r(x + len(shown) * 47, y, min(96, w - len(shown) * 47), 24)
         pygame.draw.rect(surf, (252, 236, 196), r, border_radius=L.n(4))
         pygame.draw.rect(surf, theme.SUN, r, 1, border_radius=L.n(4))
-        self._label(surf, msg("wm.view.beside.invest", n=p.investments), r, 12, theme.INK, bold=True)
+        self._label(surf, msg("wm.view.beside.invest", n=p.investments), r.inflate(-L.n(4), 0), 12,
+                    theme.INK)
         self._tip(r, msg("wm.view.beside.invest_tip", n=p.investments))
         info = msg("wm.view.beside.info" + ("_nobel" if p.nobel else "") + ("_end" if p.end_cp else ""),
                    papers=p.papers, awards=p.awards, end=p.end_cp)
