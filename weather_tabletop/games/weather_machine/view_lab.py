@@ -120,8 +120,9 @@ class LaboratoryPanels:
             opened = B.section_open(p, sec)
             head = L.r(x, ry, 38, 51)
             pygame.draw.rect(surf, (236, 240, 244) if opened else (214, 218, 224), head, border_radius=L.n(4))
-            self._label(surf, msg("wm.view.line.cost", n=D.line_cost[sec]), L.r(x, ry + 2, 38, 17), 12,
-                        theme.INK, bold=True)
+            cost = L.r(x, ry + 2, 38, 17)  # in Supply Vouchers: their icon and the number
+            self._icon_number(surf, self.paint.voucher(0, max(6, cost.h - L.n(2))), D.line_cost[sec],
+                              cost, theme.INK)
             if D.line_unlock_bots[sec] and opened:
                 self._label(surf, msg("wm.view.line.open"), L.r(x, ry + 32, 38, 17), 12, theme.MUTED)
             elif D.line_unlock_bots[sec]:  # what opens it: the Bots' and the tokens' icons
@@ -265,9 +266,15 @@ class LaboratoryPanels:
     def _unlock_row(self, surf: pygame.Surface, icon: str, n: int, r: pygame.Rect) -> None:
         """One condition that opens a section of the Assembly Line: the piece's icon and the
         number (the section's tooltip says it in words)."""
+        img = self.paint.tinted(icon, max(6, r.h - self.L.n(1)), (120, 128, 138))
+        self._icon_number(surf, img, n, r, theme.MUTED)
+
+    def _icon_number(self, surf: pygame.Surface, img: pygame.Surface, n: int, r: pygame.Rect,
+                     colour: tuple) -> None:
+        """The game's icon and a number side by side, centred in ``r`` (the tooltip of the
+        place says what they are in words)."""
         L = self.L
-        img = self.paint.tinted(icon, max(6, r.h - L.n(1)), (120, 128, 138))
-        num = self.ctx.text.render(str(n), L.font(12), theme.MUTED, bold=True)
+        num = self.ctx.text.render(str(n), L.font(12), colour, bold=True)
         x0 = r.centerx - (img.get_width() + L.n(2) + num.get_width()) // 2
         surf.blit(img, img.get_rect(midleft=(x0, r.centery)))
         surf.blit(num, num.get_rect(midleft=(x0 + img.get_width() + L.n(2), r.centery)))
