@@ -507,7 +507,7 @@ class MachinesView:
         cw = min(112.0, (BOARD[0] - GAP - 4 * inner - (nm - 1 + ne - 1) * GAP) / (nm + ne))
         y0, hh = TOP[0], 22
         below = 45  # the bids and the lead line under a Market card
-        ch = min(cw / va.CARD_RATIO, TOP[1] - hh - below - 4)
+        ch = TOP[1] - hh - below - 4  # as tall as the row: narrow cards keep their text whole
         mw = nm * cw + (nm - 1) * GAP + 2 * inner
         ew = ne * cw + (ne - 1) * GAP + 2 * inner
         market = self.R(0, y0, BOARD[0] - ew - GAP, TOP[1])
