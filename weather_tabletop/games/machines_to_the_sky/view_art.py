@@ -27,10 +27,9 @@ ELEMENT_RGB = {"ecological": (63, 158, 110), "personnel": (224, 145, 58),
 PERMANENT_BG = (221, 241, 226)
 PERMANENT_LINE = (63, 158, 110)
 CARD_RATIO = 5 / 7  # width / height of every card
-#: the smallest size (pixels at 1280x720) of a card's text on the board: below the table's
-#: 12 px floor so that every card's text is whole at the default size (issue 27: they ended in
-#: "…"); the card under the pointer shows large (the zoom) for reading
-CARD_TEXT_PX = 9
+#: the smallest size (pixels at 1280x720) of a card's text on the board: the table's one
+#: declared exception to its 12 px floor (``theme.CARD_TEXT_PX``)
+CARD_TEXT_PX = theme.CARD_TEXT_PX
 AUTOMA_RGB = (96, 108, 120)
 CONTACT_RGB = (47, 125, 191)
 EVENT_RGB = {"calm": (58, 166, 160), "unique": (200, 85, 61), "deadline": (31, 45, 58)}
