@@ -148,7 +148,7 @@ def test_board_labels_are_words_not_abbreviations():
     from weather_tabletop import i18n
     from weather_tabletop.games.weather_machine.board import D
 
-    cryptic = re.compile(r"^(?:[GLR] tokens|WS tiles|Breakthr\.|\d+B/\d+T)$")
+    cryptic = re.compile(r"^(?:[GLR] tokens|WS tiles|Breakthr\.|Chem\.|Invest\.( \d+)?|\d+B/\d+T)$")
     try:
         for lang in ("en", "zh-TW"):
             i18n.set_language(lang)

@@ -139,6 +139,8 @@ CHOICE_SPOTS = {
     # solo (issue 20): the Saboteurs' page shows meanwhile; Creative Accounting's Funding tracks
     "solo_security": REPORT, "solo_set": HIDEOUT, "solo_funding_back": FUNDING_ROWS,
 }
+#: benefits a small space shows as the game's piece (``view_art.Painter.metric_icon``)
+BENEFIT_ICON = {"chemical": "chemical", "investment": "investment"}
 CHOICE_W = 300  # design width of the dialog
 STEP_SECONDS = 0.5  # each step of Phase B or a Government run is shown this long
 SAB_STEP_SECONDS = 1.0  # each step of the Saboteurs' turn: a caption to read, their page to see
@@ -244,6 +246,20 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels, SaboteurPanels):
                                 valign=valign, min_size=self.L.floor)
         if fit.cut:
             self._cut_tips.append((self._abs(box), text))
+
+    def _benefit(self, surf: pygame.Surface, items: tuple[str, ...], box: pygame.Rect, size: float,
+                 colour: Any) -> None:
+        """Benefits in a small space: a lone Chemical or Investment tile as the game's piece
+        (its word would be cut short there: "Chem.", "Invest."), others in short words; the
+        space's tooltip says them in full."""
+        icon = BENEFIT_ICON.get(items[0]) if len(items) == 1 else None
+        if icon is None:
+            self._label(surf, va.short_benefits(items), box, size, colour)
+            return
+        size = max(6, min(box.h - 2, self.L.n(16)))
+        img = (self.paint.tinted(icon, size, (112, 120, 130)) if icon == "chemical"  # any weather's
+               else self.paint.metric_icon(icon, size))
+        surf.blit(img, img.get_rect(center=box.center))
 
     def _at(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
         """A design rectangle on the view's surface (short for ``self.L.r``)."""

@@ -140,9 +140,12 @@ class LaboratoryPanels:
                 r = L.r(sx, ry, 44, 51)
                 pygame.draw.rect(surf, (255, 255, 255), r, border_radius=L.n(4))
                 pygame.draw.rect(surf, theme.LINE, r, 1, border_radius=L.n(4))
-                ben = va.short_benefits(D.line_benefit[slot]) if D.line_benefit[slot] else msg(
-                    "wm.view.line.none")
-                self._label(surf, ben, L.r(sx, ry + 33, 44, 17), 12, theme.INK_SOFT)
+                if D.line_benefit[slot]:
+                    self._benefit(surf, D.line_benefit[slot], L.r(sx, ry + 33, 44, 17), 12,
+                                  theme.INK_SOFT)
+                else:
+                    self._label(surf, msg("wm.view.line.none"), L.r(sx, ry + 33, 44, 17), 12,
+                                theme.INK_SOFT)
                 income = D.line_income[slot] if slot < 6 else ()
                 if p.line[slot]:
                     img = self._bot(seat, L.n(28))
@@ -200,7 +203,7 @@ class LaboratoryPanels:
                     img = self.paint.research_token(cell, L.n(22))
                     surf.blit(img, img.get_rect(center=r.center))
                 elif ben:
-                    self._label(surf, va.short_benefits(ben), r, 12, theme.INK_SOFT)
+                    self._benefit(surf, ben, r, 12, theme.INK_SOFT)
                 self._space(("office", r_, c), r)
                 self._tip(r, msg("wm.view.office.cell" + ("_gain" if ben else "") + ("_holds" if cell else ""),
                                  space=cap(T.office_space(r_, c)), colour=T.TOKEN_COLOURS[colour],
@@ -211,8 +214,8 @@ class LaboratoryPanels:
             track = L.r(tx, ry, w - 3 * (cw + 2), ch)
             pygame.draw.rect(surf, (255, 255, 255), track, border_radius=L.n(4))
             pygame.draw.rect(surf, theme.LINE, track, 1, border_radius=L.n(4))
-            self._label(surf, va.short_benefits(D.slide_benefit[r_]),
-                        L.r(tx + 15, ry, w - 3 * (cw + 2) - 30, ch), 12, theme.MUTED)
+            self._benefit(surf, D.slide_benefit[r_], L.r(tx + 15, ry, w - 3 * (cw + 2) - 30, ch), 12,
+                          theme.MUTED)
             if bt < 2:
                 img = self._disc(seat, L.n(13), letter=False)
                 c = L.p(tx + 8, ry + ch / 2) if bt == 0 else L.p(x + w - 8, ry + ch / 2)
