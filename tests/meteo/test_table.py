@@ -321,7 +321,8 @@ def test_t_key_shows_the_placement_table_even_when_a_computer_is_to_move(app):
     assert all(g.seat != 0 for g in scene.session.match.log[before:])
 
 
-def _drawn(size: tuple[int, int], players: int, steps: int, colour_blind: bool = False):
+def _drawn(size: tuple[int, int], players: int, steps: int, colour_blind: bool = False,
+           scale: float = 1.0):
     """A mid-game position drawn by a fresh view of ``size`` with text recording on."""
     from weather_tabletop.ui.screenshot import _config, play_random
     from weather_tabletop.ui.table_view import ViewContext, set_frame_deadline
@@ -337,7 +338,7 @@ def _drawn(size: tuple[int, int], players: int, steps: int, colour_blind: bool =
     text = TextCache()
     text.recording = []
     view = MeteoView(GAME, pygame.Rect(0, 0, *size),
-                     context=ViewContext(config.seats, colour_blind, 1.0, text))
+                     context=ViewContext(config.seats, colour_blind, scale, text))
     set_frame_deadline(None)
     surface = pygame.Surface(size)
     view.draw(surface, s, seat)
@@ -357,6 +358,32 @@ def test_board_text_is_fitted_at_least_12_px_and_never_overlaps(size, players, s
     for i, a in enumerate(drawn):
         for b in drawn[i + 1:]:
             assert a.surface != b.surface or not a.rect.colliderect(b.rect), (a.text, b.text)
+
+
+@pytest.mark.parametrize("players,steps", [(3, 150), (4, 300)])
+def test_board_text_grows_with_the_ui_scale(players, steps):
+    """Issue 27: at 1280x720 and 150% or 200% (a 1000 x 625 board) the board's text grows with
+    the UI scale as far as each box allows: none smaller than at 100%, some larger, every text
+    still inside its box and overlapping none."""
+    pygame.init()
+    sizes = {}
+    for scale in (1.0, 1.5, 2.0):
+        _view, _s, _seat, _surface, drawn = _drawn((1000, 625), players, steps, scale=scale)
+        for d in drawn:
+            assert d.box.contains(d.rect), (scale, d.text, d.rect, d.box)
+            assert d.size >= 12, (d.text, d.size)
+        for i, a in enumerate(drawn):
+            for b in drawn[i + 1:]:
+                assert a.surface != b.surface or not a.rect.colliderect(b.rect), (a.text, b.text)
+        seen: dict[str, int] = {}
+        for d in drawn:  # by text (a box that grows with its font moves)
+            seen[d.text] = min(seen.get(d.text, d.size), d.size)
+        sizes[scale] = seen
+    for big in (1.5, 2.0):
+        both = sizes[1.0].keys() & sizes[big].keys()
+        assert len(both) > 91
+        assert all(sizes[big][k] >= sizes[1.0][k] for k in both)
+        assert sum(sizes[big][k] > sizes[1.0][k] for k in both) >= 91  # the coordinates too
 
 
 def test_every_space_shows_its_coordinate_in_its_own_hex():

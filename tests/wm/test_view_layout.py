@@ -20,7 +20,7 @@ from tests.wm.test_table import random_states, wm_config  # noqa: E402
 from weather_tabletop.engine.match import Match  # noqa: E402
 from weather_tabletop.games.weather_machine.rules import GAME  # noqa: E402
 from weather_tabletop.games.weather_machine.view import CHOICE_SPOTS, WeatherMachineView  # noqa: E402
-from weather_tabletop.games.weather_machine.view_layout import WORKSHOP, Layout  # noqa: E402
+from weather_tabletop.games.weather_machine.view_layout import PANELS, WORKSHOP, Layout  # noqa: E402
 from weather_tabletop.ui.table_view import ViewContext  # noqa: E402
 from weather_tabletop.ui.theme import TextCache  # noqa: E402
 
@@ -127,8 +127,67 @@ def test_a_choice_dialog_is_beside_its_spot_and_off_the_workshop():
                 assert rows
                 spot = view.L.r(*CHOICE_SPOTS[step]).move(view.rect.topleft)
                 workshop = view.L.r(*WORKSHOP).move(view.rect.topleft)
+                where = match.state.pl[seat].location
+                panel = (view.L.r(*PANELS[where]).move(view.rect.topleft) if where in PANELS
+                         else pygame.Rect(0, 0, 0, 0))
                 for r in rows:
                     assert view.rect.contains(r) and not r.colliderect(spot), step
                     assert spot.colliderect(workshop) or not r.colliderect(workshop), step
+                    # what was just placed (the Scientist's Location) stays in sight (issue 27)
+                    assert spot.colliderect(panel) or not r.colliderect(panel), (step, where)
             match.submit(rng.choice(match.legal(seat)))
     assert len(seen) >= 4
+
+
+def test_board_labels_are_words_not_abbreviations():
+    """Issue 27: no label on the board is abbreviated beyond the printed board ("L tokens",
+    "WS tiles", "Breakthr.", "6B/5T"): every Goal tile says its condition in words or with the
+    game's icon, and its tooltip says it in full; in Traditional Chinese too."""
+    import re
+
+    from weather_tabletop import i18n
+    from weather_tabletop.games.weather_machine.board import D
+
+    cryptic = re.compile(r"^(?:[GLR] tokens|WS tiles|Breakthr\.|Chem\.|Invest\.( \d+)?|\d+B/\d+T)$")
+    try:
+        for lang in ("en", "zh-TW"):
+            i18n.set_language(lang)
+            for match in random_states(3, 5, (10, 200)):
+                seat, state = seat_and_view(match)
+                view, drawn = draw(state, seat, (1010, 640), 3)
+                assert not [d.text for d in drawn if cryptic.match(d.text)]
+                assert not any(re.search(r"\d+B/\d+T", d.text) for d in drawn)
+            # a Goal tile's tooltip names its condition whole (its face may be an icon)
+            hand = state.pl[seat].goals_hand if seat is not None else ()
+            goals = [p for p in view.pieces(state, seat) if p.key[0] == "goal" and p.key[1] in hand]
+            assert goals
+            for piece in goals:
+                if piece.key[0] == "goal" and piece.key[1] in hand:
+                    goal = D.goals[piece.key[1]]
+                    tip = view.tooltip_at(piece.shape.center, state)
+                    assert tip and i18n.tr(f"wm.metric.{goal.metric}", n=goal.target) in tip
+    finally:
+        i18n.set_language("en")
+
+
+def test_board_text_grows_with_the_ui_scale():
+    """Issue 27: at 1280x720 and 150% (a 1000 x 625 board) the board's text grows with the UI
+    scale as far as each label's box allows: none smaller than at 100%, many larger, and every
+    label still inside its box."""
+    pygame.init()
+    match = next(random_states(3, 5, (60,)))
+    seat, state = seat_and_view(match)
+    sizes = {}
+    for scale in (1.0, 1.5, 2.0):
+        text = TextCache()
+        text.recording = []
+        ctx = ViewContext(wm_config(3).seats, False, scale, text)
+        view = WeatherMachineView(GAME, pygame.Rect(0, 0, 1000, 625), context=ctx)
+        view.draw(pygame.Surface((1000, 625)), state, seat)
+        view.pieces(state, seat)
+        assert_labels_fit(view, text.recording, (1000, 625), state)
+        sizes[scale] = {(d.text, d.box.topleft): d.size for d in text.recording}
+    both = sizes[1.0].keys() & sizes[1.5].keys()
+    assert len(both) > 100
+    assert all(sizes[1.5][k] >= sizes[1.0][k] for k in both)
+    assert sum(sizes[1.5][k] > sizes[1.0][k] for k in both) >= 20

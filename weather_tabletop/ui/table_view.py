@@ -101,6 +101,22 @@ class ViewContext:
         return tr("table.seat_n", n=seat + 1)
 
 
+#: the board's rect at 1280x720 and 100% UI scale (side column open): what a view's text sizes
+#: are designed for
+REFERENCE_BOARD = (1010, 640)
+
+
+def text_growth(ui_scale: float, k: float, k_reference: float) -> float:
+    """How much larger than its board's scale ``k`` a view draws its text: the share of the UI
+    scale (``ViewContext.scale``) that the board did not grow by itself (``k_reference``: the
+    board's scale in :data:`REFERENCE_BOARD`). 1 when the board grew as much (a larger window at
+    100%); 1.5 at 1280x720 and 150%, where the board stays as large and only the side column grew
+    (issue 27). Text is drawn into boxes that shrink it again where the board has no room."""
+    if k <= 0 or k_reference <= 0:
+        return 1.0
+    return max(1.0, ui_scale * k_reference / k)
+
+
 @runtime_checkable
 class TableView(Protocol):
     def resize(self, rect: pygame.Rect) -> None: ...

@@ -224,6 +224,9 @@ def make_manager(size: tuple[int, int], scale: float) -> pygame_gui.UIManager:
 #: The smallest text size (pixels) that :meth:`TextCache.box` shrinks to by default: text on the
 #: table is never smaller than this at 1280x720 (issue 13).
 MIN_TEXT_PX = 12
+#: the one declared exception: a card's own text on the board may shrink to this (issue 27: card
+#: texts ended in "…" at 1280x720); the card under the pointer shows large for reading
+CARD_TEXT_PX = 9
 
 
 @dataclass(frozen=True)
@@ -238,6 +241,7 @@ class Drawn:
     text: str
     size: int
     cut: bool
+    floor: int = MIN_TEXT_PX  # the size it was allowed to shrink to
 
 
 @dataclass(frozen=True)
@@ -491,7 +495,7 @@ class TextCache:
             y += step
         if self.recording is not None and drawn is not None:
             drawn.h = total
-            self.recording.append(Drawn(surface, drawn, box, text, fit.size, fit.cut))
+            self.recording.append(Drawn(surface, drawn, box, text, fit.size, fit.cut, min_size))
         return fit
 
 

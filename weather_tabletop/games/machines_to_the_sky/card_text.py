@@ -81,6 +81,8 @@ def render_cond(cond: dict[str, Any]) -> str:
         if hi is not None:
             return f"this card is in Lane {hi} or lower"
         return f"this card is in Lane {lo} or higher"
+    if kind == "experts" and hi is None and lo is not None:
+        return f"you have {lo}+ Experts in your Stock"
     subject = _count_text(cond, each=False)
     parts = []
     if lo is not None:
@@ -190,22 +192,24 @@ def render_automa(card: int) -> str:
     if lo is not None and hi is not None:
         rating = f" of Rating {lo}" if lo == hi else f" of Rating {lo}-{hi}"
     elif lo is not None:
-        rating = f" of Rating {lo} or more"
+        rating = f" of Rating {lo}+"
     elif hi is not None:
-        rating = f" of Rating {hi} or less"
+        rating = " of Rating 1" if hi <= 1 else f" of Rating 1-{hi}"
     target = " ".join(what + ["Project"]) + rating
     check = a.check
+    n = check["n"]
+    # short, as a card's face has little room (issue 27: the texts were cut): "4+", not "4 or more"
     cond = {
-        "player_bid": f"a player has {check['n']} or more Experts on one Project",
-        "automa_leads": f"the Automa leads on {check['n']} or more Projects",
-        "unbid": f"{check['n']} or more Projects hold no player's Experts",
-        "priority_bid": f"the Priority space holds {check['n']} or more Experts",
-        "market_element": f"the Market shows {check['n']} or more "
+        "player_bid": f"a player has {n}+ Experts on one Project",
+        "automa_leads": f"the Automa leads on {n}+ Projects",
+        "unbid": f"{n}+ Projects hold no player's Experts",
+        "priority_bid": f"the Priority space holds {n}+ Experts",
+        "market_element": f"the Market shows {n}+ "
                           f"{_el(check.get('element', 'ecological'))} Projects",
     }[check["check"]]
-    result = ("add a random hard Automa card to the Automa deck" if not a.hard
+    result = ("add a random hard card to the Automa deck" if not a.hard
               else "each player's next Power Income is 1 less")
-    return (f"{'Hard' if a.hard else 'Easy'} Automa card: each {target} in the Market: "
+    return (f"{'Hard' if a.hard else 'Easy'} Automa card: each Market {target}: "
             f"+{a.b} Automa Expert{'s' if a.b > 1 else ''}. Resolve Bids: if {cond}, {result}.")
 
 

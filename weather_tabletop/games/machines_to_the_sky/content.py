@@ -58,6 +58,12 @@ class AutomaCard:
     def hard(self) -> bool:
         return self.colour == "red"
 
+    @property
+    def number(self) -> int:
+        """The card's number within its colour (1-15), as players name it ("easy card 3"); the
+        id's letter is the colour."""
+        return int(self.id[1:])
+
 
 @dataclass(frozen=True)
 class Mat:

@@ -1252,7 +1252,7 @@ class MachinesToTheSky:
             return msg("mtts.log.automa_bid", n=e.n, project=words.project(state.market[e.slot]))
         if isinstance(e, E.AutomaChecked):
             key = "mtts.log.automa_met" if e.met else "mtts.log.automa_not_met"
-            return msg(key, card=K.AUTOMA[e.card].id)
+            return msg(key, card=words.automa_name(e.card))
         if isinstance(e, E.AutomaCardAdded):
             return msg("mtts.log.automa_card_added")
         if isinstance(e, E.BidPlaced):

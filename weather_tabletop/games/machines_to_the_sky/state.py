@@ -293,6 +293,33 @@ def leader(counts: dict[int, int]) -> int | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
+@dataclass(frozen=True)
+class BidStanding:
+    """Where one claimant stands on a Market card or the Priority space (Market Step 2:
+    "at least as many Experts on the card as its Rating, AND the most Experts on that card").
+
+    ``lead``: Experts more it needs to have strictly the most (0: it already leads);
+    ``claim``: Experts more it needs to claim the card at Resolve Bids (0: it would now)."""
+
+    have: int
+    rating: int
+    lead: int
+    claim: int
+
+    @property
+    def leads(self) -> bool:
+        return self.lead == 0
+
+
+def bid_standing(counts: dict[int, int], claimant: int, rating: int) -> BidStanding:
+    """``claimant``'s standing among ``counts`` (Experts per claimant) on a card of ``rating``
+    (the Priority space: Rating 1)."""
+    have = counts.get(claimant, 0)
+    best = max((v for k, v in counts.items() if k != claimant), default=0)
+    lead = max(0, best + 1 - have)
+    return BidStanding(have, rating, lead, max(lead, rating - have))
+
+
 def slot_counts(state: MttsState, slot: int) -> dict[int, int]:
     """Experts per claimant (seats, AUTOMA) on a Market slot or the Priority space."""
     if slot == PRIORITY_SPACE:

@@ -39,8 +39,8 @@ import pygame
 from weather_tabletop.engine.protocol import Colour, Command, Game
 from weather_tabletop.i18n import Msg, language, msg, tr
 from weather_tabletop.ui import theme
-from weather_tabletop.ui.table_view import (DRAW_BUDGET, Piece, Shape, StagedRender, ViewContext,
-                                            shape_of)
+from weather_tabletop.ui.table_view import (DRAW_BUDGET, REFERENCE_BOARD, Piece, Shape, StagedRender,
+                                            ViewContext, shape_of, text_growth)
 
 from . import commands as C
 from . import content as K
@@ -49,8 +49,8 @@ from . import view_art as va
 from .rules import (automa_claimed_vp, automa_score, automa_start, lane_panel, lane_vp,
                     score_parts)
 from .state import (ACTORS, BIDDING, DISCARD, HIDDEN, INCOME, LEVELUP, LEVELUP_ORDER, MANAGEMENT,
-                    PRIORITY_SPACE, MttsState, advance_cost, demote_cost, elements, hand_limit,
-                    mat, slot_counts)
+                    PRIORITY_SPACE, BidStanding, MttsState, advance_cost, bid_standing,
+                    demote_cost, elements, hand_limit, mat, slot_counts)
 
 ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII")
 #: the button of a step: its command and its label (``mtts.button.<name>``)
@@ -63,6 +63,10 @@ GAP = 6
 #: the rows of the board (y, height) in units: the Market and Events, the Ark Track, the mats,
 #: the hand
 TOP, ARK, MATS, HAND = (0, 216), (222, 70), (298, 218), (522, 118)
+#: the Project discard pile's panel at the right of the hand row (units); a card in hand is as
+#: wide as the row gives it within these bounds (wider: more of its text on a line)
+DISCARD_W = 120
+HAND_CARD_W = (132.0, 180.0)
 #: where a piece dropped off every place is said to go: no Market slot, no lane, no side
 NOWHERE_SLOT, NO_LANE, NO_SIDE = -9, 0, "nowhere"
 #: seconds the pointer rests on a card before its large copy shows
@@ -72,6 +76,23 @@ ZOOM_DELAY = 0.35
 def t(key: str, **params: Any) -> str:
     """The catalogue's text ``mtts.view.<key>`` with its parameters, in the current language."""
     return tr(f"mtts.view.{key}", **params)
+
+
+def bid_words(standing: BidStanding, name: str, priority: bool) -> tuple[str, str]:
+    """The line under a Market card for the seat bidding, and its tooltip: what it needs to lead
+    and what to claim the card (Market Step 2: the most Experts and at least the Rating), or
+    that it already leads (and meets the Rating)."""
+    what = t("the_priority_token") if priority else t("the_card")
+    p = dict(name=name, have=standing.have, rating=standing.rating, what=what)
+    if standing.leads and standing.claim == 0:
+        return t("bid_leading"), t("bid_leading_tip", **p)
+    if standing.leads:
+        return (t("bid_for_rating", n=standing.claim),
+                t("bid_for_rating_tip", n=standing.claim, **p))
+    if standing.claim == standing.lead:
+        return t("to_lead", n=standing.lead), t("to_lead_tip", n=standing.lead, **p)
+    return (t("bid_to_claim", n=standing.claim),
+            t("bid_to_claim_tip", n=standing.lead, claim=standing.claim, **p))
 
 
 def _els(items: Sequence[str]) -> tuple[Msg, ...]:
@@ -99,7 +120,7 @@ class MachinesView:
         self._rest = 0.0  # when the pointer came onto the card it rests on
         self._rest_on: pygame.Rect | None = None  # that card
         self._zooms: dict[tuple, pygame.Surface] = {}
-        self.k, self.ox, self.oy = 1.0, 0, 0
+        self.k, self.ox, self.oy, self.grow = 1.0, 0, 0, 1.0
         self._reset()
 
     def _reset(self) -> None:
@@ -122,6 +143,8 @@ class MachinesView:
         self.k = min(w / BOARD[0], h / BOARD[1])
         self.ox = (w - round(BOARD[0] * self.k)) // 2
         self.oy = (h - round(BOARD[1] * self.k)) // 2
+        reference = min(REFERENCE_BOARD[0] / BOARD[0], REFERENCE_BOARD[1] / BOARD[1])
+        self.grow = text_growth(self.ctx.scale, self.k, reference)
 
     def n(self, units: float) -> int:
         """A length in pixels."""
@@ -134,12 +157,24 @@ class MachinesView:
                            self.oy + round((y + h) * self.k) - y0)
 
     def f(self, units: float) -> int:
-        """A font size in pixels: ``units`` at the board's scale, never below the floor."""
+        """A font size in pixels: ``units`` at the board's scale grown with the UI scale
+        (``table_view.text_growth``; the boxes shrink it where there is no room), never below
+        the floor."""
+        return max(self.min_px, round(units * self.k * self.grow))
+
+    def fc(self, units: float) -> int:
+        """A card's font size: at the board's scale only, as the cards do not grow with the
+        board (a larger font there took the room of the card's text; the zoom shows it large)."""
         return max(self.min_px, round(units * self.k))
 
     @property
     def min_px(self) -> int:
         return max(theme.MIN_TEXT_PX, round(theme.MIN_TEXT_PX * self.k))
+
+    @property
+    def card_px(self) -> int:
+        """The floor of a card's text (:data:`view_art.CARD_TEXT_PX` at the board's scale)."""
+        return max(va.CARD_TEXT_PX, round(va.CARD_TEXT_PX * self.k))
 
     # -- helpers -----------------------------------------------------------------------------
 
@@ -180,7 +215,7 @@ class MachinesView:
 
     def _card(self, surf: pygame.Surface, r: pygame.Rect, kind: str, card: int) -> None:
         """Draw a face-up card at ``r`` (layer pixels) and register it for the zoom."""
-        va.draw_face(self.paint, surf, r, kind, card, self.f(12), self.min_px)
+        va.draw_face(self.paint, surf, r, kind, card, self.fc(12), self.min_px, self.card_px)
         self._cards.append((self._a(r), kind, card))
 
     def _strip(self, surf: pygame.Surface, r: pygame.Rect, card: int, beneath: str = "") -> None:
@@ -211,7 +246,7 @@ class MachinesView:
         title = tr(words.project(card))
         font = self.ctx.text.font(self.min_px)
         wrap = (tall or medium) and all(font.size(wd)[0] <= name.w for wd in title.split())  # no word cut
-        self.ctx.text.box(surf, title, name, self.f(12), theme.INK,
+        self.ctx.text.box(surf, title, name, self.fc(12), theme.INK,
                           min_size=self.min_px, wrap=wrap, align="center" if tall else "left")
         self._cards.append((self._a(r), "project", card))
 
@@ -472,7 +507,7 @@ class MachinesView:
         cw = min(112.0, (BOARD[0] - GAP - 4 * inner - (nm - 1 + ne - 1) * GAP) / (nm + ne))
         y0, hh = TOP[0], 22
         below = 45  # the bids and the lead line under a Market card
-        ch = min(cw / va.CARD_RATIO, TOP[1] - hh - below - 4)
+        ch = TOP[1] - hh - below - 4  # as tall as the row: narrow cards keep their text whole
         mw = nm * cw + (nm - 1) * GAP + 2 * inner
         ew = ne * cw + (ne - 1) * GAP + 2 * inner
         market = self.R(0, y0, BOARD[0] - ew - GAP, TOP[1])
@@ -499,15 +534,12 @@ class MachinesView:
             self._slots.append((self._a(target), slot))
             self._bids(surf, state, slot, counts, self.R(x, y0 + hh + ch + 3, cw, 22))
             if acting >= 0 and (slot == PRIORITY_SPACE or state.market[slot] >= 0):
-                mine = counts.get(acting, 0)
-                best = max((v for k, v in counts.items() if k != acting), default=0)
-                need = max(1, best + 1 - mine)
-                if slot != PRIORITY_SPACE:
-                    need = max(need, K.PROJECTS[state.market[slot]].rating - mine)
+                rating = 1 if slot == PRIORITY_SPACE else K.PROJECTS[state.market[slot]].rating
+                label, tip = bid_words(bid_standing(counts, acting, rating),
+                                       self._name(state, acting), slot == PRIORITY_SPACE)
                 lr = self.R(x, y0 + hh + ch + 26, cw, 18)
-                self._text(surf, t("to_lead", n=need), lr, 12, theme.MUTED, align="center")
-                self._tip(lr, t("to_lead_tip" if slot != PRIORITY_SPACE else "to_lead_priority_tip",
-                                name=self._name(state, acting), n=need))
+                self._text(surf, label, lr, 12, theme.MUTED, align="center")
+                self._tip(lr, tip)
         # the Events (and the Automa's cards)
         ex = BOARD[0] - ew
         events = self.R(ex, y0, ew, TOP[1])
@@ -955,9 +987,13 @@ class MachinesView:
     # hand --------------------------------------------------------------------------------
 
     def _draw_hand(self, surf: pygame.Surface, state: MttsState, r: pygame.Rect, s: int) -> None:
+        """The shown seat's hand and, in a panel of its own at the row's right end, the Project
+        discard pile (issue 27: drawn inside the hand, it read as one of the cards in hand)."""
         pl = state.players[s]
         y0, h = HAND
-        self._panel(surf, r)
+        hand_w = BOARD[0] - DISCARD_W - GAP
+        self._panel(surf, self.R(0, y0, hand_w, h))
+        self._draw_discard(surf, state, self.R(hand_w + GAP, y0, DISCARD_W, h), s)
         owner = self._owner == s
         visible = all(c != HIDDEN for c in pl.hand + pl.contacts)
         n = len(pl.hand) + len(pl.contacts)
@@ -970,29 +1006,17 @@ class MachinesView:
             head = t("hand_discard", name=who, n=n, limit=hand_limit(pl)) if visible else \
                 t("hand_hidden_discard", name=who, n=n)
         ch = h - 28
-        cw = 132
-        self._text(surf, head, self.R(8, y0 + 3, BOARD[0] - cw - 30, 20), 14, theme.INK_SOFT, bold=True)
-        # the discard pile on the right
-        dr = self.R(BOARD[0] - 8 - cw, y0 + 24, cw, ch)
-        if state.project_discard:
-            self._card(surf, dr, "project", state.project_discard[-1])
-        else:
-            pygame.draw.rect(surf, theme.SKY, dr, border_radius=self.n(6))
-            pygame.draw.rect(surf, theme.LINE, dr, 1, border_radius=self.n(6))
-        self._text(surf, t("discard", n=len(state.project_discard)),
-                   self.R(BOARD[0] - 8 - cw, y0 + 3, cw, 20), 13, theme.INK_SOFT, bold=True, align="right")
-        self._tip(dr, t("discard_limit_tip" if state.phase == DISCARD else "discard_tip",
-                        n=len(state.project_discard)))
-        if owner:
-            self._discard = self._a(dr)
+        self._text(surf, head, self.R(8, y0 + 3, hand_w - 16, 20), 14, theme.INK_SOFT, bold=True)
         if state.phase == ACTORS and pl.offer and all(a >= 0 for a in pl.offer):
             items = [("actor", a) for a in pl.offer]
         else:
             items = [("project", c) for c in pl.hand] + [("contact", c) for c in pl.contacts]
-        row_w = BOARD[0] - 8 - cw - 16 - 8
+        row_w = hand_w - 16
         if not items:
             self._text(surf, t("no_cards"), self.R(8, y0 + 24, 200, ch), 13, theme.MUTED)
             return
+        # as wide as the row gives each card (its text whole), overlapping only when crowded
+        cw = max(HAND_CARD_W[0], min(HAND_CARD_W[1], (row_w - GAP * (len(items) - 1)) / len(items)))
         step = min(cw + GAP, (row_w - cw) / max(1, len(items) - 1)) if len(items) > 1 else cw
         for i, (kind, c) in enumerate(items):
             cr = self.R(8 + i * step, y0 + 24, cw, ch)
@@ -1012,6 +1036,25 @@ class MachinesView:
             else:
                 key = ("hand", c) if kind == "project" else ("contact", c)
                 self._pieces.append(Piece(key, self._a(hit), "", s, img))
+
+    def _draw_discard(self, surf: pygame.Surface, state: MttsState, r: pygame.Rect, s: int) -> None:
+        """The Project discard pile: its count and its top card (where a card over the hand
+        limit is dropped)."""
+        self._panel(surf, r, theme.SKY_DEEP)
+        y0, h = HAND
+        x = BOARD[0] - DISCARD_W
+        self._text(surf, t("discard", n=len(state.project_discard)),
+                   self.R(x + 8, y0 + 3, DISCARD_W - 16, 20), 13, theme.INK_SOFT, bold=True)
+        dr = self.R(x + 8, y0 + 24, DISCARD_W - 16, h - 28)
+        if state.project_discard:  # its top card's edge, as beneath a lane's top card (the
+            self._strip(surf, dr, state.project_discard[-1])  # zoom shows it whole)
+        else:
+            pygame.draw.rect(surf, theme.SKY, dr, border_radius=self.n(6))
+            pygame.draw.rect(surf, theme.LINE, dr, 1, border_radius=self.n(6))
+        self._tip(dr, t("discard_limit_tip" if state.phase == DISCARD else "discard_tip",
+                        n=len(state.project_discard)))
+        if self._owner == s:
+            self._discard = self._a(dr)
 
 
 def guide_step(state: Any) -> str:

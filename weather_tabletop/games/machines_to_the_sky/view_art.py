@@ -17,7 +17,7 @@ from weather_tabletop.ui import art, theme
 from weather_tabletop.ui.art import SurfaceCache
 from weather_tabletop.ui.table_view import draw_shape
 from weather_tabletop.i18n import tr
-from weather_tabletop.ui.theme import MIN_TEXT_PX, TextCache
+from weather_tabletop.ui.theme import MIN_TEXT_PX, Fitted, TextCache
 
 from . import content as K
 from . import words
@@ -27,6 +27,9 @@ ELEMENT_RGB = {"ecological": (63, 158, 110), "personnel": (224, 145, 58),
 PERMANENT_BG = (221, 241, 226)
 PERMANENT_LINE = (63, 158, 110)
 CARD_RATIO = 5 / 7  # width / height of every card
+#: the smallest size (pixels at 1280x720) of a card's text on the board: the table's one
+#: declared exception to its 12 px floor (``theme.CARD_TEXT_PX``)
+CARD_TEXT_PX = theme.CARD_TEXT_PX
 AUTOMA_RGB = (96, 108, 120)
 CONTACT_RGB = (47, 125, 191)
 EVENT_RGB = {"calm": (58, 166, 160), "unique": (200, 85, 61), "deadline": (31, 45, 58)}
@@ -230,8 +233,9 @@ def card_words(kind: str, card: int) -> tuple[str, tuple, tuple[str, str], str, 
             text, None, None, False
     if kind == "automa":
         a = K.AUTOMA[card]
-        word = tr("mtts.face.hard" if a.hard else "mtts.face.easy")
-        return tr("mtts.face.automa", card=a.id), AUTOMA_CARD_RGB[a.colour], (word, word), \
+        # the difficulty is in the name, so the face needs no footer: one more line of text
+        name = tr("mtts.face.automa_hard" if a.hard else "mtts.face.automa_easy", n=a.number)
+        return name, AUTOMA_CARD_RGB[a.colour], ("", ""), \
             tr(words.automa_body(card)), None, None, False
     word = tr("mtts.face.actor")
     return tr(words.actor(card)), ACTOR_RGB, (word, word), tr(words.effect("actor", card)), \
@@ -239,7 +243,7 @@ def card_words(kind: str, card: int) -> tuple[str, tuple, tuple[str, str], str, 
 
 
 def draw_face(paint: Painter, surf: pygame.Surface, r: pygame.Rect, kind: str, card: int,
-              fs: int, min_px: int = MIN_TEXT_PX) -> bool:
+              fs: int, min_px: int = MIN_TEXT_PX, body_px: int | None = None) -> bool:
     """A face-up card at ``r`` on ``surf``: the picture (cached) and the words through the text
     box (name wrapped on up to two lines, the text shrunk to ``min_px``, the corner word and the
     Rating). A card wider than high (a lane's top card, the hand) keeps the Element icon and
@@ -256,15 +260,33 @@ def draw_face(paint: Painter, surf: pygame.Surface, r: pygame.Rect, kind: str, c
     room = w - m - (((isz + 2) if el else 0) + ((isz + 2) if rating is not None else 0) + m if wide else 0)
     title = text.lay(name, room, 2 * text.font(max(min_px, tsize), True).get_linesize(),
                      tsize, True, min_px)
-    tf = text.font(title.size, True)
-    band_h = min(h // 2 if wide else h // 3,
-                 (len(title.lines) - 1) * tf.get_linesize() + tf.get_height() + m)
+    footless = wide or not (corner or el or rating is not None)
+
+    def band_of(fit: Fitted) -> int:
+        tf = text.font(fit.size, True)
+        return min(h // 2 if wide else h // 3,
+                   (len(fit.lines) - 1) * tf.get_linesize() + tf.get_height() + m)
+
+    band_h = band_of(title)
+    if len(title.lines) > 1:  # the name on one line when that keeps the text whole
+        body_w = w - 2 * m - (m if permanent else 0)
+        body_h = (h - m if footless else h - m - isz - 1) - band_h - m
+        if text.lay(body, body_w, body_h, fs, min_size=body_px or min_px).cut:
+            one = text.lay(name, room, text.font(min_px, True).get_height(), tsize, True, min_px,
+                           wrap=False)
+            if not one.cut:
+                title, band_h = one, band_of(one)
     if wide:
         iy = max(1, (band_h - isz) // 2 + 1)
         icon_at = (el, m, iy, isz) if el else None
         disc_r = pygame.Rect(w - m - isz, iy, isz, isz)
         title_r = pygame.Rect(r.x + m + ((isz + 2) if el else 0), r.y + 1, room, band_h)
         foot = None
+        body_bottom = h - m
+    elif footless:  # nothing for a footer: the text goes lower
+        icon_at, foot = None, None
+        disc_r = pygame.Rect(0, 0, 0, 0)
+        title_r = pygame.Rect(r.x + m // 2, r.y + 1, w - m, band_h)
         body_bottom = h - m
     else:
         icon_at = (el, m + 1, h - m - isz + 1, isz - 2) if el else None
@@ -281,7 +303,8 @@ def draw_face(paint: Painter, surf: pygame.Surface, r: pygame.Rect, kind: str, c
     body_r = pygame.Rect(r.x + m + (m // 2 if permanent else 0), r.y + body_top,
                          w - 2 * m - (m if permanent else 0), body_bottom - body_top)
     if body_r.h >= text.font(min_px).get_height():
-        cut = text.box(surf, body, body_r, fs, theme.INK, valign="top", min_size=min_px).cut or cut
+        cut = text.box(surf, body, body_r, fs, theme.INK, valign="top",
+                       min_size=body_px or min_px).cut or cut
     else:
         cut = True
     if foot is not None and foot.w > 10:

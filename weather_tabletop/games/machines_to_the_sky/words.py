@@ -85,6 +85,12 @@ def automa_body(card: int) -> Msg:
     return msg(f"mtts.automa.{K.AUTOMA[card].id}.text")
 
 
+def automa_name(card: int) -> Msg:
+    """An Automa card as players name it: its difficulty (colour) and number, never its id."""
+    a = K.AUTOMA[card]
+    return msg("mtts.automa_name_hard" if a.hard else "mtts.automa_name_easy", n=a.number)
+
+
 def automa_text(card: int) -> Msg:
     a = K.AUTOMA[card]
     return msg("mtts.card.automa_hard" if a.hard else "mtts.card.automa_easy",

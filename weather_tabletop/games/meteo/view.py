@@ -34,8 +34,8 @@ import pygame
 from weather_tabletop.engine.protocol import Colour, Command, Game
 from weather_tabletop.i18n import Msg, language, msg, tr
 from weather_tabletop.ui import art, theme
-from weather_tabletop.ui.table_view import (DRAW_BUDGET, Piece, Shape, StagedRender, ViewContext,
-                                            draw_shape, shape_of)
+from weather_tabletop.ui.table_view import (DRAW_BUDGET, REFERENCE_BOARD, Piece, Shape, StagedRender,
+                                            ViewContext, draw_shape, shape_of, text_growth)
 
 from . import view_art as va
 from . import words
@@ -80,11 +80,13 @@ class _Layout:
     beside it, scaled as one to the largest hex size ``s`` that fits the rect and centred. Every
     size, font sizes too, is a multiple of ``s`` (text never below 12 px)."""
 
-    def __init__(self, w: int, h: int) -> None:
+    def __init__(self, w: int, h: int, ui_scale: float = 1.0) -> None:
         self.w, self.h = w, h
         island_w, island_h = ISLAND_RIGHT - ISLAND_LEFT, ISLAND_BOTTOM - ISLAND_TOP
         total_w = island_w + GAP + COLUMN_W
-        self.s = s = max(4.0, min(w / total_w, h / island_h))
+        self.s = s = self.hex_size(w, h)
+        #: text is drawn this much larger than the hex size gives: the UI scale's share
+        self.grow = text_growth(ui_scale, s, self.hex_size(*REFERENCE_BOARD))
         self.pad = pad = max(3, round(0.12 * s))
         x0 = (w - total_w * s) / 2
         y0 = (h - island_h * s) / 2
@@ -124,9 +126,16 @@ class _Layout:
         self.tile = round(1.95 * s)
         self.gap = round(0.4 * s)
 
+    @staticmethod
+    def hex_size(w: int, h: int) -> float:
+        """The largest hex size at which the island and the column fit ``w`` x ``h``."""
+        island_w, island_h = ISLAND_RIGHT - ISLAND_LEFT, ISLAND_BOTTOM - ISLAND_TOP
+        return max(4.0, min(w / (island_w + GAP + COLUMN_W), h / island_h))
+
     def font(self, k: float) -> int:
-        """A font size of ``k`` hex sizes, never below the table's 12 px."""
-        return max(theme.MIN_TEXT_PX, round(self.s * k))
+        """A font size of ``k`` hex sizes grown with the UI scale (:attr:`grow`; boxes shrink
+        it where there is no room), never below the table's 12 px."""
+        return max(theme.MIN_TEXT_PX, round(self.s * k * self.grow))
 
     def px(self, pos: Pos) -> tuple[float, float]:
         q, r = pos
@@ -162,7 +171,7 @@ class MeteoView:
         self.board: Board = game.board  # type: ignore[attr-defined]
         self.ctx = context or ViewContext()
         self.rect = pygame.Rect(rect)
-        self.L = _Layout(self.rect.w, self.rect.h)
+        self.L = _Layout(self.rect.w, self.rect.h, self.ctx.scale)
         self._static: pygame.Surface | None = None
         self._labels: pygame.Surface | None = None  # the spaces' coordinates
         self._static_key: tuple | None = None
@@ -229,7 +238,7 @@ class MeteoView:
 
     def resize(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
-        self.L = _Layout(self.rect.w, self.rect.h)
+        self.L = _Layout(self.rect.w, self.rect.h, self.ctx.scale)
         self._static_key = self._layer_key = None
         self._composite = self._layer = None
         self._stage.cancel()

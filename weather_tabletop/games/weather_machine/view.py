@@ -139,6 +139,8 @@ CHOICE_SPOTS = {
     # solo (issue 20): the Saboteurs' page shows meanwhile; Creative Accounting's Funding tracks
     "solo_security": REPORT, "solo_set": HIDEOUT, "solo_funding_back": FUNDING_ROWS,
 }
+#: benefits a small space shows as the game's piece (``view_art.Painter.metric_icon``)
+BENEFIT_ICON = {"chemical": "chemical", "investment": "investment"}
 CHOICE_W = 300  # design width of the dialog
 STEP_SECONDS = 0.5  # each step of Phase B or a Government run is shown this long
 SAB_STEP_SECONDS = 1.0  # each step of the Saboteurs' turn: a caption to read, their page to see
@@ -156,7 +158,7 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels, SaboteurPanels):
         self.ctx = context or ViewContext()
         self.paint = va.Painter(self.ctx.text)
         self.rect = pygame.Rect(rect)
-        self.L = Layout(self.rect.w, self.rect.h)
+        self.L = Layout(self.rect.w, self.rect.h, self.ctx.scale)
         self._frame: pygame.Surface | None = None
         self._frame_key: tuple | None = None
         self._comp: pygame.Surface | None = None
@@ -245,6 +247,20 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels, SaboteurPanels):
         if fit.cut:
             self._cut_tips.append((self._abs(box), text))
 
+    def _benefit(self, surf: pygame.Surface, items: tuple[str, ...], box: pygame.Rect, size: float,
+                 colour: Any) -> None:
+        """Benefits in a small space: a lone Chemical or Investment tile as the game's piece
+        (its word would be cut short there: "Chem.", "Invest."), others in short words; the
+        space's tooltip says them in full."""
+        icon = BENEFIT_ICON.get(items[0]) if len(items) == 1 else None
+        if icon is None:
+            self._label(surf, va.short_benefits(items), box, size, colour)
+            return
+        size = max(6, min(box.h - 2, self.L.n(16)))
+        img = (self.paint.tinted(icon, size, (112, 120, 130)) if icon == "chemical"  # any weather's
+               else self.paint.metric_icon(icon, size))
+        surf.blit(img, img.get_rect(center=box.center))
+
     def _at(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
         """A design rectangle on the view's surface (short for ``self.L.r``)."""
         return self.L.r(x, y, w, h)
@@ -259,7 +275,7 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels, SaboteurPanels):
 
     def resize(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
-        self.L = Layout(self.rect.w, self.rect.h)
+        self.L = Layout(self.rect.w, self.rect.h, self.ctx.scale)
         self._frame_key = self._key = None
         self._comp = None
         self._stage.cancel()
@@ -732,8 +748,7 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels, SaboteurPanels):
              + (foot_h + gap if foot else 0) + pad)
         box = pygame.Rect(0, 0, w, h)
         area = pygame.Rect(0, 0, L.w, L.h)
-        workshop = L.r(*WORKSHOP)
-        avoid = [spot] + ([workshop] if not spot.colliderect(workshop) else [])
+        avoid = [spot] + [r for r in self._choice_subjects(s, seat) if not spot.colliderect(r)]
         m = L.n(6)
         places = []
         for place in ("left", "right", "below", "above"):
@@ -747,8 +762,11 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels, SaboteurPanels):
                     b.x = {"start": spot.x, "end": spot.right - w, "mid": spot.centerx - w // 2}[along]
                 inside = b.clamp(area)
                 places.append(inside)
-        best = next((b for b in places if not any(b.colliderect(a) for a in avoid)),
-                    next((b for b in places if not b.colliderect(spot)), places[0]))
+        def near(b: pygame.Rect) -> float:  # beside the spot: the nearest free place first
+            return abs(b.centerx - spot.centerx) + abs(b.centery - spot.centery)
+
+        free = sorted((b for b in places if not any(b.colliderect(a) for a in avoid)), key=near)
+        best = free[0] if free else next((b for b in places if not b.colliderect(spot)), places[0])
         box = best
         shadow = box.move(L.n(3), L.n(4))
         pygame.draw.rect(surf, (150, 160, 170), shadow, border_radius=L.n(8))
@@ -775,6 +793,16 @@ class WeatherMachineView(BoardPanels, LaboratoryPanels, SaboteurPanels):
             self._label(surf, foot, pygame.Rect(box.x + pad, y, inner, foot_h), 12,
                         theme.MUTED, align="left", valign="top")
         return box.union(shadow).union(spot.inflate(L.n(6), L.n(6))).clip(surf.get_rect())
+
+    def _choice_subjects(self, s: WMState, seat: int) -> list[pygame.Rect]:
+        """What a choice dialog must leave in sight besides its spot: the Location where the
+        seat's Scientist stands (what was just placed, whose action the choice finishes) and the
+        Workshop (issue 27: the dialogs opened over Lativ's Lab whatever the choice was about)."""
+        out = [self.L.r(*WORKSHOP)]
+        where = s.pl[seat].location if 0 <= seat < len(s.pl) else None
+        if where in PANELS:
+            out.append(self.L.r(*PANELS[where]))
+        return out
 
     def _block_h(self, fit: Any, bold: bool) -> int:
         """The height of a laid-out text (its lines at its size)."""

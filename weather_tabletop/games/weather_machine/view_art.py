@@ -64,6 +64,18 @@ def metric_short(metric: str) -> Msg:
     return msg(f"wm.short.metric.{metric}")
 
 
+#: Goal tile conditions drawn with the game's own icon beside their number (the words do not fit
+#: a tile at the 12 px floor: "Lab Research tokens", "Breakthroughs"); the tile's tooltip says
+#: them in full. Icon: a Location's Voucher (whose symbol is the Location's), a Workshop tile,
+#: a Breakthrough marker on an Extreme Weather space or an Investment tile.
+METRIC_ICON: dict[str, str] = {
+    "office_G": "voucher_government", "office_L": "voucher_lab", "office_R": "voucher_rnd",
+    "gov_bots": "voucher_government", "rnd_bots": "voucher_rnd",
+    "funding_government": "voucher_government", "funding_lab": "voucher_lab",
+    "funding_rnd": "voucher_rnd", "workshop_tiles": "tile", "breakthroughs": "breakthrough",
+    "investments": "investment"}
+
+
 @cache
 def short_benefit(b: str) -> Msg:
     """A benefit in a few characters, for a small space on the board (tooltips say it in full)."""
@@ -203,6 +215,29 @@ class Painter:
 
     def voucher(self, vtype: int, size: int) -> pygame.Surface:
         return self.svg(f"voucher_{VOUCHER_KEYS[vtype]}", size)
+
+    def metric_icon(self, name: str, size: int) -> pygame.Surface:
+        """An icon of :data:`METRIC_ICON` (or any SVG piece by its name) ``size`` pixels high."""
+        if name == "tile":
+            return self.tile(0, False, size)
+        if name == "breakthrough":
+            def make() -> pygame.Surface:
+                surf = pygame.Surface((size, size), pygame.SRCALPHA)
+                pygame.draw.rect(surf, LOC_RGB[4], surf.get_rect(), border_radius=max(2, size // 5))
+                c = size // 2
+                pygame.draw.circle(surf, (255, 255, 255), (c, c), max(2, round(size * 0.3)))
+                pygame.draw.circle(surf, theme.INK, (c, c), max(2, round(size * 0.3)), max(1, size // 12))
+                return surf
+            return self._get(("breakthrough", size), make)
+        if name == "investment":  # an Investment tile as the Laboratory's side shows them
+            def make() -> pygame.Surface:
+                surf = pygame.Surface((size, size), pygame.SRCALPHA)
+                body = pygame.Rect(0, size // 6, size, size - size // 3)
+                pygame.draw.rect(surf, (252, 236, 196), body, border_radius=max(2, size // 6))
+                pygame.draw.rect(surf, theme.SUN, body, max(1, size // 10), border_radius=max(2, size // 6))
+                return surf
+            return self._get(("investment", size), make)
+        return self.svg(name, size)
 
 
 def badge(text: pygame.Surface, fill: tuple, pad: int) -> pygame.Surface:

@@ -302,7 +302,7 @@ class BoardPanels:
                 self._tip(r, tip)
         for col in range(W):
             rr = L.r(gx + col * col_w, y + 251, col_w, 18)
-            self._label(surf, va.short_benefits(D.gov_column_benefit[col]), rr, 12, theme.INK_SOFT)
+            self._benefit(surf, D.gov_column_benefit[col], rr, 12, theme.INK_SOFT)
             self._tip(rr, msg("wm.view.gov.column", weather=T.weather(col),
                               benefits=T.benefits(D.gov_column_benefit[col])))
 
@@ -588,7 +588,10 @@ class BoardPanels:
                     how = msg("wm.view.fund.rnd_how")
                 self._label(surf, f"{D.funding_end_cp[i]}", L.r(cx0 + 2, ry, 16, 17), 12,
                             theme.MUTED, align="left")
-                self._label(surf, what, L.r(cx0 + 1, ry + 17, cw - 4, 17), 12, theme.INK_SOFT)
+                if t == 1:
+                    self._label(surf, what, L.r(cx0 + 1, ry + 17, cw - 4, 17), 12, theme.INK_SOFT)
+                else:
+                    self._benefit(surf, ben, L.r(cx0 + 1, ry + 17, cw - 4, 17), 12, theme.INK_SOFT)
                 on = [seat for seat, p in enumerate(s.pl) if p.funding[t] == i]
                 # Three markers fit right of the CP number; with more, the third place shows how
                 # many others share the space (the tooltip names them).

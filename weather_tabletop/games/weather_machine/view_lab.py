@@ -120,12 +120,14 @@ class LaboratoryPanels:
             opened = B.section_open(p, sec)
             head = L.r(x, ry, 38, 51)
             pygame.draw.rect(surf, (236, 240, 244) if opened else (214, 218, 224), head, border_radius=L.n(4))
-            self._label(surf, msg("wm.view.line.cost", n=D.line_cost[sec]), L.r(x, ry + 2, 38, 17), 12,
-                        theme.INK, bold=True)
-            if D.line_unlock_bots[sec]:
-                self._label(surf, msg("wm.view.line.open") if opened else msg(
-                    "wm.view.line.unlock_short", bots=D.line_unlock_bots[sec],
-                    tokens=D.line_unlock_tokens[sec]), L.r(x, ry + 32, 38, 17), 12, theme.MUTED)
+            cost = L.r(x, ry + 2, 38, 17)  # in Supply Vouchers: their icon and the number
+            self._icon_number(surf, self.paint.voucher(0, max(6, cost.h - L.n(2))), D.line_cost[sec],
+                              cost, theme.INK)
+            if D.line_unlock_bots[sec] and opened:
+                self._label(surf, msg("wm.view.line.open"), L.r(x, ry + 32, 38, 17), 12, theme.MUTED)
+            elif D.line_unlock_bots[sec]:  # what opens it: the Bots' and the tokens' icons
+                self._unlock_row(surf, "bot", D.line_unlock_bots[sec], L.r(x, ry + 19, 38, 15))
+                self._unlock_row(surf, "token", D.line_unlock_tokens[sec], L.r(x, ry + 34, 38, 15))
             unlock = (msg("wm.view.line.opens_open" if opened else "wm.view.line.opens_locked",
                           bots=D.line_unlock_bots[sec], built=built, tokens=D.line_unlock_tokens[sec],
                           have=B.office_tokens(p))
@@ -138,9 +140,12 @@ class LaboratoryPanels:
                 r = L.r(sx, ry, 44, 51)
                 pygame.draw.rect(surf, (255, 255, 255), r, border_radius=L.n(4))
                 pygame.draw.rect(surf, theme.LINE, r, 1, border_radius=L.n(4))
-                ben = va.short_benefits(D.line_benefit[slot]) if D.line_benefit[slot] else msg(
-                    "wm.view.line.none")
-                self._label(surf, ben, L.r(sx, ry + 33, 44, 17), 12, theme.INK_SOFT)
+                if D.line_benefit[slot]:
+                    self._benefit(surf, D.line_benefit[slot], L.r(sx, ry + 33, 44, 17), 12,
+                                  theme.INK_SOFT)
+                else:
+                    self._label(surf, msg("wm.view.line.none"), L.r(sx, ry + 33, 44, 17), 12,
+                                theme.INK_SOFT)
                 income = D.line_income[slot] if slot < 6 else ()
                 if p.line[slot]:
                     img = self._bot(seat, L.n(28))
@@ -198,7 +203,7 @@ class LaboratoryPanels:
                     img = self.paint.research_token(cell, L.n(22))
                     surf.blit(img, img.get_rect(center=r.center))
                 elif ben:
-                    self._label(surf, va.short_benefits(ben), r, 12, theme.INK_SOFT)
+                    self._benefit(surf, ben, r, 12, theme.INK_SOFT)
                 self._space(("office", r_, c), r)
                 self._tip(r, msg("wm.view.office.cell" + ("_gain" if ben else "") + ("_holds" if cell else ""),
                                  space=cap(T.office_space(r_, c)), colour=T.TOKEN_COLOURS[colour],
@@ -209,8 +214,8 @@ class LaboratoryPanels:
             track = L.r(tx, ry, w - 3 * (cw + 2), ch)
             pygame.draw.rect(surf, (255, 255, 255), track, border_radius=L.n(4))
             pygame.draw.rect(surf, theme.LINE, track, 1, border_radius=L.n(4))
-            self._label(surf, va.short_benefits(D.slide_benefit[r_]),
-                        L.r(tx + 15, ry, w - 3 * (cw + 2) - 30, ch), 12, theme.MUTED)
+            self._benefit(surf, D.slide_benefit[r_], L.r(tx + 15, ry, w - 3 * (cw + 2) - 30, ch), 12,
+                          theme.MUTED)
             if bt < 2:
                 img = self._disc(seat, L.n(13), letter=False)
                 c = L.p(tx + 8, ry + ch / 2) if bt == 0 else L.p(x + w - 8, ry + ch / 2)
@@ -261,6 +266,22 @@ class LaboratoryPanels:
             self._tip(r, lines(msg("wm.view.goals.tile", goal=cap(T.goal(g)), set=D.goals[g].set),
                                msg("wm.view.goals.drag") if movable else None))
 
+    def _unlock_row(self, surf: pygame.Surface, icon: str, n: int, r: pygame.Rect) -> None:
+        """One condition that opens a section of the Assembly Line: the piece's icon and the
+        number (the section's tooltip says it in words)."""
+        img = self.paint.tinted(icon, max(6, r.h - self.L.n(1)), (120, 128, 138))
+        self._icon_number(surf, img, n, r, theme.MUTED)
+
+    def _icon_number(self, surf: pygame.Surface, img: pygame.Surface, n: int, r: pygame.Rect,
+                     colour: tuple) -> None:
+        """The game's icon and a number side by side, centred in ``r`` (the tooltip of the
+        place says what they are in words)."""
+        L = self.L
+        num = self.ctx.text.render(str(n), L.font(12), colour, bold=True)
+        x0 = r.centerx - (img.get_width() + L.n(2) + num.get_width()) // 2
+        surf.blit(img, img.get_rect(midleft=(x0, r.centery)))
+        surf.blit(num, num.get_rect(midleft=(x0 + img.get_width() + L.n(2), r.centery)))
+
     def _goal_face(self, surf: pygame.Surface, g: int, r: pygame.Rect, flipped: bool) -> None:
         L = self.L
         x = D.goals[g]
@@ -268,10 +289,27 @@ class LaboratoryPanels:
         pygame.draw.rect(surf, fill, r, border_radius=L.n(4))
         ink = (255, 255, 255)
         half = r.h // 2
-        self._label(surf, va.metric_short(x.metric),
-                    pygame.Rect(r.x + 1, r.y, r.w - 2, half), 12, ink)
-        self._label(surf, f"{x.target}", pygame.Rect(r.x + 1, r.y + half, r.w - 2, r.h - half), 12,
-                    ink, bold=True)
+        icon = va.METRIC_ICON.get(x.metric)
+        if icon is None:  # the condition in words, its number below
+            self._label(surf, va.metric_short(x.metric),
+                        pygame.Rect(r.x + 1, r.y, r.w - 2, half), 12, ink)
+            self._label(surf, f"{x.target}", pygame.Rect(r.x + 1, r.y + half, r.w - 2, r.h - half),
+                        12, ink, bold=True)
+            return
+        # the game's icon and the number side by side, the word below (the tooltip says it all)
+        word = tr(va.metric_short(x.metric))
+        top = pygame.Rect(r.x + 1, r.y + 1, r.w - 2, (half if word else r.h) - 1)
+        img = self.paint.metric_icon(icon, max(6, min(top.h - L.n(2), L.n(18))))
+        num = self.ctx.text.render(f"{x.target}", self.L.font(13), ink, bold=True)
+        gap = L.n(3)
+        x0 = top.centerx - (img.get_width() + gap + num.get_width()) // 2
+        at = img.get_rect(midleft=(x0, top.centery))
+        # on a light backing: the icons are drawn in the Locations' colours, as the tiles are
+        pygame.draw.rect(surf, (250, 250, 250), at.inflate(L.n(3), L.n(3)), border_radius=L.n(3))
+        surf.blit(img, at)
+        surf.blit(num, num.get_rect(midleft=(x0 + img.get_width() + gap, top.centery)))
+        if word:
+            self._label(surf, word, pygame.Rect(r.x + 1, r.y + half, r.w - 2, r.h - half), 12, ink)
 
     def _arrange(self, p: PlayerState) -> tuple[dict, list, dict]:
         """One arrangement of the Workshop's contents (the rules keep only counts): Chemicals on
@@ -414,10 +452,11 @@ class LaboratoryPanels:
                                    subsidy=cap(T.subsidy(tid)), benefit=T.benefit(kind)),
                                msg("wm.view.beside.subsidies", n=len(p.subsidies))
                                if len(p.subsidies) > 6 else None))
-        r = L.r(x + len(shown) * 47, y, 84, 24)
+        r = L.r(x + len(shown) * 47, y, min(96, w - len(shown) * 47), 24)
         pygame.draw.rect(surf, (252, 236, 196), r, border_radius=L.n(4))
         pygame.draw.rect(surf, theme.SUN, r, 1, border_radius=L.n(4))
-        self._label(surf, msg("wm.view.beside.invest", n=p.investments), r, 12, theme.INK, bold=True)
+        self._label(surf, msg("wm.view.beside.invest", n=p.investments), r.inflate(-L.n(4), 0), 12,
+                    theme.INK)
         self._tip(r, msg("wm.view.beside.invest_tip", n=p.investments))
         info = msg("wm.view.beside.info" + ("_nobel" if p.nobel else "") + ("_end" if p.end_cp else ""),
                    papers=p.papers, awards=p.awards, end=p.end_cp)

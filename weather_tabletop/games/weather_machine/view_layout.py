@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import pygame
 
+from weather_tabletop.ui.table_view import REFERENCE_BOARD, text_growth
+
 from .data import GOVERNMENT, LAB, OFFICE, RND, SUPPLY
 
 #: the main board: two columns of location panels above Lativ's Office
@@ -47,19 +49,27 @@ class Layout:
     """The design scaled by ``k`` and centred in a ``w`` x ``h`` view: the board at the top left
     of the design and the Laboratory beside it or below it (see the module docstring)."""
 
-    def __init__(self, w: int, h: int) -> None:
+    def __init__(self, w: int, h: int, ui_scale: float = 1.0) -> None:
         self.w, self.h = w, h
-        beside = (BOARD_W + GAP + LAB_W, max(BOARD_H, LAB_H))
-        below = (max(BOARD_W, LAB_W), BOARD_H + GAP + LAB_H)
-        k_beside = min(w / beside[0], h / beside[1])
-        k_below = min(w / below[0], h / below[1])
-        self.beside = k_beside >= k_below
-        dw, dh = beside if self.beside else below
+        self.beside, self.k = self._fit(w, h)
+        dw, dh = self.BESIDE if self.beside else self.BELOW
         #: where the Laboratory's design origin is, in board design units
         self.lab_at = (BOARD_W + GAP, 0) if self.beside else ((BOARD_W - LAB_W) / 2, BOARD_H + GAP)
-        self.k = max(0.05, k_beside if self.beside else k_below)
         self.ox = (w - dw * self.k) / 2
         self.oy = (h - dh * self.k) / 2
+        #: text is drawn this much larger than the design's scale: the UI scale's share
+        self.grow = text_growth(ui_scale, self.k, self._fit(*REFERENCE_BOARD)[1])
+
+    BESIDE = (BOARD_W + GAP + LAB_W, max(BOARD_H, LAB_H))
+    BELOW = (max(BOARD_W, LAB_W), BOARD_H + GAP + LAB_H)
+
+    @classmethod
+    def _fit(cls, w: int, h: int) -> tuple[bool, float]:
+        """Beside (or below) and the scale of the design in a ``w`` x ``h`` view."""
+        k_beside = min(w / cls.BESIDE[0], h / cls.BESIDE[1])
+        k_below = min(w / cls.BELOW[0], h / cls.BELOW[1])
+        beside = k_beside >= k_below
+        return beside, max(0.05, k_beside if beside else k_below)
 
     def _at(self, x: float, y: float) -> tuple[float, float]:
         if y >= LAB_Y - 100:  # a Laboratory row (the tabs start just above LAB_Y)
@@ -81,9 +91,11 @@ class Layout:
         return max(1, round(v * self.k))
 
     def font(self, v: float) -> int:
-        """A text size: ``v`` design units scaled, never below 12 pixels at the sizes the table
-        is made for (k >= 0.97); a smaller view scales its text down with the rest."""
-        return max(self.floor, round(v * self.k)) if self.k >= 0.97 else max(6, int(v * self.k))
+        """A text size: ``v`` design units scaled (and grown with the UI scale, :attr:`grow`),
+        never below 12 pixels at the sizes the table is made for (k >= 0.97); a smaller view
+        scales its text down with the rest."""
+        k = self.k * self.grow
+        return max(self.floor, round(v * k)) if self.k >= 0.97 else max(6, int(v * k))
 
     @property
     def floor(self) -> int:
