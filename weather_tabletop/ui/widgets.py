@@ -74,7 +74,8 @@ def text_box(scene: "Scene", rect: pygame.Rect, html: str, *, object_id: str | N
 class _DropDown(UIDropDownMenu):
     """A drop-down whose open list ends inside the window: its height is capped, when it opens,
     by the room below it (at 150% a list low on the setup page ran past the window's bottom,
-    its last options out of reach, scrolling or not)."""
+    its last options out of reach, scrolling or not). Clicking the option already chosen
+    closes the list (pygame_gui only deselects it in the list and leaves the list open)."""
 
     def __init__(self, *args, most: int, **kwargs) -> None:
         super().__init__(*args, expansion_height_limit=most, **kwargs)
@@ -85,6 +86,18 @@ class _DropDown(UIDropDownMenu):
             room = self.ui_manager.window_resolution[1] - self.get_abs_rect().bottom - 4
             self.expansion_height_limit = max(min(self._most, room), self.rect.height * 2)
         super().update(time_delta)
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        state = self.current_state
+        if (event.type == pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION
+                and state is self.menu_states["expanded"]
+                and event.ui_element is state.options_selection_list
+                and state.options_selection_list.get_single_selection() is None):
+            # the chosen option clicked again (a new choice also drops the old one, but
+            # then the list holds the new one): nothing changes, the list closes
+            state.should_transition = True
+            return True
+        return super().process_event(event)
 
 
 def dropdown(scene: "Scene", rect: pygame.Rect, options: list[tuple[str, str]], selected: str,
