@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import (UIButton, UIDropDownMenu, UILabel, UIPanel, UITextBox,
-                                 UITextEntryLine)
+from pygame_gui.elements import (UIButton, UIDropDownMenu, UIImage, UILabel, UIPanel,
+                                 UITextBox, UITextEntryLine)
 
 from . import art, theme
 
@@ -57,6 +57,16 @@ def fit_line(scene: "Scene", text: str, width: int, object_id: str | None = None
         else:
             hi = mid - 1
     return text[:lo].rstrip() + "…"
+
+
+def text_block(scene: "Scene", rect: pygame.Rect, text: str, size: int, colour, *,
+               bold: bool = False, container=None) -> UIImage:
+    """``text`` wrapped into ``rect`` (:meth:`theme.TextCache.box`: shrunk to the floor, an
+    ellipsis last) and shown as an image widget: drawn once when the scene is built, and
+    layered with the other widgets, so a dialog opened later covers it."""
+    surf = pygame.Surface((max(1, rect.w), max(1, rect.h)), pygame.SRCALPHA)
+    scene.app.text.box(surf, text, surf.get_rect(), size, colour, bold=bold, valign="top")
+    return UIImage(rect, surf, scene.manager, container=container or scene.root)
 
 
 def panel(scene: "Scene", rect: pygame.Rect, *, object_id: str | None = None,
