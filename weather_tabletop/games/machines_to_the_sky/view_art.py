@@ -231,7 +231,8 @@ def card_words(kind: str, card: int) -> tuple[str, tuple, tuple[str, str], str, 
     if kind == "automa":
         a = K.AUTOMA[card]
         word = tr("mtts.face.hard" if a.hard else "mtts.face.easy")
-        return tr("mtts.face.automa", card=a.id), AUTOMA_CARD_RGB[a.colour], (word, word), \
+        number = sum(1 for b in K.AUTOMA[:card + 1] if b.colour == a.colour)  # in its deck
+        return tr("mtts.face.automa", card=number), AUTOMA_CARD_RGB[a.colour], (word, word), \
             tr(words.automa_body(card)), None, None, False
     word = tr("mtts.face.actor")
     return tr(words.actor(card)), ACTOR_RGB, (word, word), tr(words.effect("actor", card)), \
