@@ -87,3 +87,22 @@ def test_screenshot_names_the_lists_it_can_open():
     app = _settings_app("en")
     with pytest.raises(ValueError, match="language"):
         screenshot.open_list(app, "nothing")
+
+
+def test_the_screenshot_command_opens_a_list(tmp_path, capsys):
+    from weather_tabletop import cli
+
+    out = tmp_path / "picker.png"
+    assert cli.main(["screenshot", "--scene", "settings", "--open", "language", "--size",
+                     "1280x720", "--out", str(out)]) == 0
+    picture = pygame.image.load(str(out))
+    assert picture.get_size() == (1280, 720)
+    closed = tmp_path / "closed.png"
+    assert cli.main(["screenshot", "--scene", "settings", "--size", "1280x720", "--out",
+                     str(closed)]) == 0
+    assert pygame.image.tobytes(picture, "RGB") != pygame.image.tobytes(
+        pygame.image.load(str(closed)), "RGB")  # the list is drawn open
+    assert cli.main(["screenshot", "--scene", "settings", "--open", "nothing", "--size",
+                     "1280x720", "--out", str(tmp_path / "no.png")]) == 2
+    assert "drop-downs:" in capsys.readouterr().err
+    i18n.set_language("en")
