@@ -120,8 +120,8 @@ class SavesScene(Scene):
         """The texts of a row, column by column."""
         soft = theme.INK_SOFT
         problem = getattr(info, "problem", "")
-        if problem:  # the file name is all there is to know a damaged file by
-            return [[Cell(tr("saves.cannot_open"), 20, True, theme.INK), Cell(info.name, 14, False, soft)],
+        if problem:  # the reason names the file: all there is to know a damaged file by
+            return [[Cell(tr("saves.cannot_open"), 20, True, theme.INK)],
                     [Cell(problem, 14, False, soft)], [Cell(when_text(info), 14, False, soft)]]
         first = [Cell(game_title(info.game), 20, True, theme.INK)]
         name = shown_name(info, self.demos)
