@@ -79,6 +79,9 @@ def _parser() -> argparse.ArgumentParser:
     shot.add_argument("--colour-blind", action="store_true", help="colour-blind markings on")
     shot.add_argument("--lang", metavar="CODE",
                       help="language of the scene (e.g. zh-TW; default English)")
+    shot.add_argument("--open", metavar="LIST", dest="open_menu",
+                      help="show this drop-down open (settings: language, ui_scale...; "
+                           "setup: players, kind1...)")
 
     ver = sub.add_parser("verify", help="load a save without changing it and replay it")
     ver.add_argument("file", type=Path)
@@ -395,7 +398,8 @@ def _screenshot(args: argparse.Namespace) -> int:
     try:
         screenshot.render(args.scene, args.out, (w, h), args.game, players, args.seed, args.steps,
                           options, settings=Settings(ui_scale=scale, colour_blind=args.colour_blind,
-                                                     language=language))
+                                                     language=language),
+                          open_menu=args.open_menu)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:

@@ -92,5 +92,6 @@ def test_setup_offers_the_levels_from_the_easiest_and_defaults_to_normal(game_id
     from weather_tabletop.ui.scenes.setup import computer_levels, default_level
 
     game = games.get(game_id)
-    assert computer_levels(game) == ("easy", "normal", "hard", "random")  # "greedy" is normal
+    assert computer_levels(game) == ("easy", "normal", "hard")  # "greedy" is normal
+    assert "random" not in computer_levels(game)  # moves at random: tests and benchmarks only
     assert default_level(game) == "normal"

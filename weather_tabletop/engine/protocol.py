@@ -110,6 +110,14 @@ class OptionSpec:
 
 
 @dataclass(frozen=True)
+class CountOption(OptionSpec):
+    """An option of some player counts only (``players``): the setup screen offers it with
+    those counts only and the command line refuses it with others (:func:`option_applies`)."""
+
+    players: tuple[int, ...] = (2, 3, 4)
+
+
+@dataclass(frozen=True)
 class ScoreLine:
     """One seat's score: the total and its breakdown by category, in display order."""
 

@@ -1,7 +1,11 @@
 """A player's guide drawn for reading (issue 14): the sections listed at the left (click one to
 go to it), the text at the right with the game's own pictures, scrolled by the wheel, the scroll
 bar's keys (Page Up/Down, Home/End) or a click in the list; a search keeps the sections that hold
-every word typed. Everything is rendered once per width into blocks and only blitted after."""
+every word typed. Everything is rendered once per width into blocks and only blitted after.
+
+The pictures take the text column's width, and a click on one shows it as large as the window
+allows (issue 27: the board pictures were too small to read). The contents keep their text
+size at any UI scale and scroll; the row of the section being read stays in sight."""
 
 from __future__ import annotations
 
@@ -22,11 +26,13 @@ BOLD = re.compile(r"\*\*(.+?)\*\*")
 
 @dataclass
 class Block:
-    """One rendered piece of the text column, at ``y`` in the column."""
+    """One rendered piece of the text column, at ``y`` in the column; ``pictures``: where its
+    pictures lie in it (a click there shows that picture enlarged)."""
 
     surface: pygame.Surface
     y: int
     section: str
+    pictures: tuple[tuple[pygame.Rect, str], ...] = ()
 
 
 def _runs(text: str) -> list[tuple[str, bool]]:
@@ -137,6 +143,7 @@ class GuideView:
         self.toc_rows: list[tuple[pygame.Rect, str, str]] = []
         self.hover: str | None = None
         self.toc_scroll = 0  # when the contents are longer than their panel
+        self.zoom: tuple[str, pygame.Surface] | None = None  # a picture shown enlarged
         self._picture = picture_maker(guide.game)
         self._layout()
         if section is not None:
@@ -154,7 +161,26 @@ class GuideView:
     def go(self, section_id: str) -> None:
         """Scroll so that ``section_id`` starts at the top."""
         if section_id in self.tops:
-            self.scroll = self._clamp(self.tops[section_id])
+            self._scroll_to(self.tops[section_id])
+
+    def _scroll_to(self, y: int) -> None:
+        """Scroll the text to ``y``; the contents follow, so that the section read is in sight."""
+        self.scroll = self._clamp(y)
+        here = self.current()
+        row = next((r for r, sid, _t in self.toc_rows if sid == here), None)
+        if row is None:
+            return
+        top, bottom = self.toc.y + self.px(8), self.toc.bottom - self.px(8)
+        if row.y - self.toc_scroll < top:
+            self.toc_scroll = max(0, row.y - top)
+        elif row.bottom - self.toc_scroll > bottom:
+            self.toc_scroll = min(self._toc_end(), row.bottom - bottom)
+
+    def _toc_end(self) -> int:
+        """How far the contents scroll (0 when they fit their panel)."""
+        if not self.toc_rows:
+            return 0
+        return max(0, self.toc_rows[-1][0].bottom + self.px(8) - self.toc.bottom)
 
     def current(self) -> str | None:
         """The section at the top of the text."""
@@ -175,9 +201,9 @@ class GuideView:
         y = 0
         self.tops = {}
 
-        def add(surf: pygame.Surface, sid: str, gap: int) -> None:
+        def add(surf: pygame.Surface, sid: str, gap: int, pictures=()) -> None:
             nonlocal y
-            blocks.append(Block(surf, y, sid))
+            blocks.append(Block(surf, y, sid, tuple(pictures)))
             y += surf.get_height() + gap
 
         if not self.query:
@@ -205,27 +231,38 @@ class GuideView:
                         add(rich(words, px(16), theme.INK, width, text), s.id, px(4))
                 y += px(8)
             if s.pictures and self._picture is not None:
-                add(self._pictures(s, width), s.id, px(10))
+                surf, spots = self._pictures(s, width)
+                add(surf, s.id, px(10), spots)
             y += px(18)
         self.blocks = blocks
         self.height = y
         self.scroll = self._clamp(self.scroll)
-        # the contents: one row per section shown
+        # the contents: one row per section shown, its text at the list's size (at 150% the
+        # rows used to shrink to 12 px text with the last ones cut): a long list scrolls
         self.toc_rows = []
-        natural = max(text.font(px(15)).get_linesize() + px(8), px(30))
-        small = text.font(12).get_linesize() + 4  # rows shrink to 12 px text, then scroll
-        row_h = max(small, min(natural, (self.toc.h - px(16)) // max(1, len(self.sections))))
+        size = self.toc_px()
+        font = text.font(size, True)
         ty = self.toc.y + px(8)
-        for s in self.sections:
+        for s in self.sections:  # a long title wraps (at the list's size, bold as when read)
+            lines = len(text.lay(s.title, self.toc.w - px(24), 1 << 14, size, True,
+                                 min_size=size).lines)
+            row_h = max((lines - 1) * font.get_linesize() + font.get_height() + px(10), px(30))
             self.toc_rows.append((pygame.Rect(self.toc.x + px(6), ty, self.toc.w - px(12), row_h),
                                   s.id, s.title))
             ty += row_h
+        self.toc_scroll = min(self.toc_scroll, self._toc_end())
 
-    def _pictures(self, s: Section, width: int) -> pygame.Surface:
-        """The section's pictures side by side (as many as fit a row), each with its caption."""
+    def toc_px(self) -> int:
+        """The contents' text size: the list's own, never under the table's floor."""
+        return max(theme.MIN_TEXT_PX, self.px(15))
+
+    def _pictures(self, s: Section, width: int) -> tuple[pygame.Surface, list]:
+        """The section's pictures, each as wide as the text column (two side by side only in
+        a column wide enough for both at 600 reference pixels), each with its caption; and
+        where each lies in the block."""
         px, text = self.px, self.text
-        pw = min(px(400), width)
-        per_row = max(1, (width + px(16)) // (pw + px(16)))
+        per_row = 2 if width >= 2 * px(600) + px(16) else 1
+        pw = min(px(960), (width - (per_row - 1) * px(16)) // per_row)
         cells = []
         # the pictures are illustrations drawn at the column's width, like a rulebook's (their
         # words may be smaller than the table's 12 px floor): the layout checks leave them out
@@ -235,32 +272,79 @@ class GuideView:
         finally:
             text.recording = recording
         for p, img in zip(s.pictures, images):
-            cap = text.render(p.caption, px(14), theme.MUTED, width=pw) if p.caption else None
-            cells.append((img, cap))
+            words = (p.caption + " " if p.caption else "") + tr("guide.enlarge")
+            cells.append((img, text.render(words, px(14), theme.MUTED, width=pw), p.name))
         rows = [cells[i:i + per_row] for i in range(0, len(cells), per_row)]
-        heights = [max(img.get_height() + (cap.get_height() + px(4) if cap else 0) for img, cap in r)
+        heights = [max(img.get_height() + cap.get_height() + px(4) for img, cap, _n in r)
                    for r in rows]
         surf = pygame.Surface((width, sum(heights) + px(12) * (len(rows) - 1)), pygame.SRCALPHA)
-        y = 0
+        y, spots = 0, []
         for r, h in zip(rows, heights):
-            for i, (img, cap) in enumerate(r):
+            for i, (img, cap, name) in enumerate(r):
                 x = i * (pw + px(16))
-                surf.blit(img, (x + (pw - img.get_width()) // 2, y))
-                if cap is not None:
-                    surf.blit(cap, (x, y + img.get_height() + px(4)))
+                spot = img.get_rect(topleft=(x + (pw - img.get_width()) // 2, y))
+                surf.blit(img, spot)
+                spots.append((spot, name))
+                surf.blit(cap, (x, y + img.get_height() + px(4)))
             y += h + px(12)
-        return surf
+        return surf, spots
+
+    # -- a picture enlarged ------------------------------------------------------------------
+
+    def picture_at(self, pos: tuple[int, int]) -> str | None:
+        """The picture under ``pos`` in the text column (None: none there)."""
+        inner = self.body.inflate(-self.px(24), -self.px(16))
+        if not inner.collidepoint(pos):
+            return None
+        for b in self.blocks:
+            for spot, name in b.pictures:
+                if spot.move(inner.x, inner.y + b.y - self.scroll).collidepoint(pos):
+                    return name
+        return None
+
+    def enlarge(self, name: str, window: tuple[int, int]) -> None:
+        """Show picture ``name`` as large as ``window`` allows: drawn again at that width (its
+        words grow with it), then scaled down if it is too tall."""
+        w, h = window
+        room = pygame.Rect(0, 0, w - 2 * self.px(24), h - 2 * self.px(24) - self.px(40))
+        recording, self.text.recording = self.text.recording, None
+        try:
+            img = self._picture(name, room.w, self.text)
+        finally:
+            self.text.recording = recording
+        if img.get_height() > room.h:
+            k = room.h / img.get_height()
+            img = pygame.transform.smoothscale(img, (max(1, round(img.get_width() * k)), room.h))
+        self.zoom = (name, img)
+
+    def _draw_zoom(self, surface: pygame.Surface) -> None:
+        _name, img = self.zoom
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((31, 45, 58, 200))
+        surface.blit(shade, (0, 0))
+        w, h = surface.get_size()
+        note = self.text.render(tr("guide.enlarged_close"), self.px(16), theme.PANEL)
+        spot = img.get_rect(center=(w // 2, (h - note.get_height() - self.px(8)) // 2))
+        frame = spot.inflate(self.px(12), self.px(12))
+        pygame.draw.rect(surface, theme.PANEL, frame, border_radius=self.px(8))
+        surface.blit(img, spot)
+        surface.blit(note, note.get_rect(midtop=(w // 2, frame.bottom + self.px(6))))
 
     # -- events ------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event, mouse: tuple[int, int]) -> bool:
-        """Wheel, keys and clicks in the contents; True when the event was used."""
+        """Wheel, keys and clicks in the contents and on the pictures; True when the event was
+        used. While a picture is enlarged, a click or a key closes it."""
+        if self.zoom is not None:
+            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+                self.zoom = None
+                return True
+            return event.type == pygame.MOUSEWHEEL
         if event.type == pygame.MOUSEWHEEL and self.toc.collidepoint(mouse) and self.toc_rows:
-            end = self.toc_rows[-1][0].bottom + self.px(8) - self.toc.bottom
-            self.toc_scroll = max(0, min(end, self.toc_scroll - event.y * self.px(40)))
+            self.toc_scroll = max(0, min(self._toc_end(), self.toc_scroll - event.y * self.px(40)))
             return True
         if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(mouse):
-            self.scroll = self._clamp(self.scroll - event.y * self.px(60))
+            self._scroll_to(self.scroll - event.y * self.px(60))
             return True
         if event.type == pygame.MOUSEMOTION:
             self.hover = self._toc_at(event.pos)
@@ -270,18 +354,24 @@ class GuideView:
             if sid is not None:
                 self.go(sid)
                 return True
+            name = self.picture_at(event.pos)
+            if name is not None:
+                surface = pygame.display.get_surface()
+                self.enlarge(name, surface.get_size() if surface is not None else
+                             (self.rect.right + self.rect.x, self.rect.bottom + self.rect.x))
+                return True
         if event.type == pygame.KEYDOWN:
             page = self.body.h - self.px(60)
             moves = {pygame.K_PAGEDOWN: page, pygame.K_PAGEUP: -page, pygame.K_DOWN: self.px(40),
                      pygame.K_UP: -self.px(40)}
             if event.key in moves:
-                self.scroll = self._clamp(self.scroll + moves[event.key])
+                self._scroll_to(self.scroll + moves[event.key])
                 return True
             if event.key == pygame.K_HOME:
-                self.scroll = 0
+                self._scroll_to(0)
                 return True
             if event.key == pygame.K_END:
-                self.scroll = self._clamp(self.height)
+                self._scroll_to(self.height)
                 return True
         return False
 
@@ -306,8 +396,16 @@ class GuideView:
                 pygame.draw.rect(surface, theme.SKY_DEEP, r, border_radius=px(6))
             elif sid == self.hover:
                 pygame.draw.rect(surface, theme.SKY, r, border_radius=px(6))
-            self.text.box(surface, title, r.inflate(-px(12), -2), px(15),
-                          theme.INK if sid == here else theme.INK_SOFT, bold=sid == here, wrap=False)
+            self.text.box(surface, title, r.inflate(-px(12), -2), self.toc_px(),
+                          theme.INK if sid == here else theme.INK_SOFT, bold=sid == here,
+                          min_size=self.toc_px())
+        end = self._toc_end()
+        if end:  # where the contents are scrolled to
+            inner_h = self.toc.h - px(16)
+            bar_h = max(px(24), inner_h * inner_h // (inner_h + end))
+            top = self.toc.y + px(8) + (inner_h - bar_h) * self.toc_scroll // end
+            pygame.draw.rect(surface, theme.LINE, pygame.Rect(self.toc.right - px(6), top, px(4),
+                                                              bar_h), border_radius=px(2))
         surface.set_clip(self.body)
         pygame.draw.rect(surface, theme.PANEL, self.body, border_radius=px(10))
         pygame.draw.rect(surface, theme.LINE, self.body, 1, border_radius=px(10))
@@ -325,3 +423,5 @@ class GuideView:
             top = inner.y + (inner.h - bar_h) * self.scroll // max(1, self.height - inner.h)
             pygame.draw.rect(surface, theme.LINE, pygame.Rect(self.body.right - px(8), top, px(4),
                                                               bar_h), border_radius=px(2))
+        if self.zoom is not None:
+            self._draw_zoom(surface)

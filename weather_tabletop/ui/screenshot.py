@@ -113,13 +113,44 @@ def build_app(scene: str, size: tuple[int, int], game: str | None, players: int 
     return app
 
 
+def list_names(scene) -> dict[str, object]:
+    """The drop-downs of a scene that :func:`open_list` can open, by name: a settings row's
+    key (``language``), a setup control's kind (``players``, ``kind1`` for seat 1's)."""
+    import pygame_gui
+
+    out: dict[str, object] = {}
+    for element, key in getattr(scene, "controls", {}).items():
+        if not isinstance(element, pygame_gui.elements.UIDropDownMenu):
+            continue
+        if isinstance(key, tuple):
+            kind, which = key
+            key = kind if which in (0, None) else f"{kind}{which}"
+        out.setdefault(str(key), element)
+    return out
+
+
+def open_list(app, name: str) -> None:
+    """Open the drop-down ``name`` (see :func:`list_names`) of the scene on top, as a click
+    on it would; raises ValueError naming the lists there are."""
+    lists = list_names(app.top)
+    menu = lists.get(name)
+    if menu is None:
+        raise ValueError(f"no drop-down {name!r} on this scene; drop-downs: "
+                         f"{', '.join(sorted(lists)) or 'none'}")
+    menu.current_state.should_transition = True
+    for _ in range(2):
+        app.manager.update(0.05)
+
+
 def render(scene: str, out: Path, size: tuple[int, int], game: str | None, players: int | None,
-           seed: int, steps: int, options: dict[str, str], settings: Settings | None = None) -> None:
+           seed: int, steps: int, options: dict[str, str], settings: Settings | None = None,
+           open_menu: str | None = None) -> None:
     """Render ``scene`` off-screen at ``size`` and write a picture to ``out`` (PNG, or JPEG, BMP
     or TGA when ``out`` ends so). Raises ValueError for bad arguments and OSError, before any
     drawing, for a place that cannot be written (see :func:`reserve`); the picture goes to a
     temporary file beside ``out`` that is renamed over it, so a failed write (a full disk)
-    leaves no half picture and an older ``out`` as it was."""
+    leaves no half picture and an older ``out`` as it was. ``open_menu`` names a drop-down
+    shown open (:func:`open_list`)."""
     _check(scene, tuple(size), game, steps)
     out = Path(out)
     fd, tmp = reserve(out)
@@ -131,6 +162,8 @@ def render(scene: str, out: Path, size: tuple[int, int], game: str | None, playe
                 app.manager.update(0.05)
                 if app.top is not None:
                     app.top.update(0.0)
+            if open_menu:
+                open_list(app, open_menu)
             set_frame_deadline(None)  # a picture shows everything: no work is left for later
             app.render(app.window)
             picture = io.BytesIO()  # encoded in memory: a failed write is one clean OSError

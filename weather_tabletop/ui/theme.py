@@ -172,7 +172,37 @@ def theme_data(scale: float, language: str | None = None) -> dict:
                       language_font(other, True) or language_font(other))
         if other:
             _add_wide(data, other)
+    _add_language_names(data)
     return data
+
+
+#: The prefix of a language's option id in the language picker (see :func:`language_option`).
+_LANGUAGE_OPTION = "#language_"
+
+
+def language_option(code: str) -> str:
+    """The option id of language ``code`` in a drop-down: pygame_gui themes an option's button
+    by its id, so each language's name gets its own font (:func:`_add_language_names`)."""
+    return _LANGUAGE_OPTION + code
+
+
+def language_of_option(option: str) -> str:
+    """The language code of a :func:`language_option` id (any other text as it is)."""
+    return option[len(_LANGUAGE_OPTION):] if option.startswith(_LANGUAGE_OPTION) else option
+
+
+def _add_language_names(data: dict) -> None:
+    """A theme block per shipped language for its entry in the language picker, open and
+    closed: its name in its own script's font (繁體中文 in the CJK font in the English
+    interface, "English" in Noto Sans in the Chinese one), at the drop-down's size."""
+    size = data.get("drop_down_menu", {}).get("font", {}).get("size", "16")
+    for code in i18n.languages():
+        font = {"name": "noto_sans", "size": size}
+        own = language_font(code)
+        if own:
+            _use_font(font, code, own, language_font(code, True) or own)
+        for parent in ("drop_down_menu.selection_list", "drop_down_menu"):
+            data[f"{parent}.{language_option(code)}"] = {"font": dict(font)}
 
 
 #: the theme blocks of the elements :func:`wide_id` serves

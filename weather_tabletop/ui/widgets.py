@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import (UIButton, UIDropDownMenu, UILabel, UIPanel, UITextBox,
-                                 UITextEntryLine)
+from pygame_gui.elements import (UIButton, UIDropDownMenu, UIImage, UILabel, UIPanel,
+                                 UITextBox, UITextEntryLine)
 
 from . import art, theme
 
@@ -59,6 +59,16 @@ def fit_line(scene: "Scene", text: str, width: int, object_id: str | None = None
     return text[:lo].rstrip() + "…"
 
 
+def text_block(scene: "Scene", rect: pygame.Rect, text: str, size: int, colour, *,
+               bold: bool = False, container=None) -> UIImage:
+    """``text`` wrapped into ``rect`` (:meth:`theme.TextCache.box`: shrunk to the floor, an
+    ellipsis last) and shown as an image widget: drawn once when the scene is built, and
+    layered with the other widgets, so a dialog opened later covers it."""
+    surf = pygame.Surface((max(1, rect.w), max(1, rect.h)), pygame.SRCALPHA)
+    scene.app.text.box(surf, text, surf.get_rect(), size, colour, bold=bold, valign="top")
+    return UIImage(rect, surf, scene.manager, container=container or scene.root)
+
+
 def panel(scene: "Scene", rect: pygame.Rect, *, object_id: str | None = None,
           container=None) -> UIPanel:
     return UIPanel(rect, starting_height=1, manager=scene.manager,
@@ -74,7 +84,8 @@ def text_box(scene: "Scene", rect: pygame.Rect, html: str, *, object_id: str | N
 class _DropDown(UIDropDownMenu):
     """A drop-down whose open list ends inside the window: its height is capped, when it opens,
     by the room below it (at 150% a list low on the setup page ran past the window's bottom,
-    its last options out of reach, scrolling or not)."""
+    its last options out of reach, scrolling or not). Clicking the option already chosen
+    closes the list (pygame_gui only deselects it in the list and leaves the list open)."""
 
     def __init__(self, *args, most: int, **kwargs) -> None:
         super().__init__(*args, expansion_height_limit=most, **kwargs)
@@ -85,6 +96,18 @@ class _DropDown(UIDropDownMenu):
             room = self.ui_manager.window_resolution[1] - self.get_abs_rect().bottom - 4
             self.expansion_height_limit = max(min(self._most, room), self.rect.height * 2)
         super().update(time_delta)
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        state = self.current_state
+        if (event.type == pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION
+                and state is self.menu_states["expanded"]
+                and event.ui_element is state.options_selection_list
+                and state.options_selection_list.get_single_selection() is None):
+            # the chosen option clicked again (a new choice also drops the old one, but
+            # then the list holds the new one): nothing changes, the list closes
+            state.should_transition = True
+            return True
+        return super().process_event(event)
 
 
 def dropdown(scene: "Scene", rect: pygame.Rect, options: list[tuple[str, str]], selected: str,

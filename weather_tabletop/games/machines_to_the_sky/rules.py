@@ -51,8 +51,8 @@ from dataclasses import dataclass
 from typing import Any, Hashable, Iterable
 
 from weather_tabletop.engine.chance import rng
-from weather_tabletop.engine.protocol import (Colour, Command, Event, GameConfig, IllegalMove,
-                                              OpponentScore, OptionSpec, ScoreLine)
+from weather_tabletop.engine.protocol import (Colour, Command, CountOption, Event, GameConfig,
+                                              IllegalMove, OpponentScore, OptionSpec, ScoreLine)
 from weather_tabletop.i18n import Msg, msg, tr
 
 from . import commands as C
@@ -221,8 +221,9 @@ class MachinesToTheSky:
                    msg("mtts.option.actors_help")),
         OptionSpec("ignore_event_effects", msg("mtts.option.ignore_event_effects"), YES_NO, "no",
                    msg("mtts.option.ignore_event_effects_help")),
-        OptionSpec("automa", msg("mtts.option.automa"), YES_NO, "no",
-                   msg("mtts.option.automa_help")),
+        # with one player the Automa always plays (Solo Mode): the option is of 2-4 players
+        CountOption("automa", msg("mtts.option.automa"), YES_NO, "no",
+                    msg("mtts.option.automa_help")),
         OptionSpec("red_cards", msg("mtts.option.red_cards"), (0, 1, 2, 3, 4, 5, 6), 0,
                    msg("mtts.option.red_cards_help")),
         SeatOption("mat_side", msg("mtts.option.mat_side"), ("identical", "unique"), "identical",

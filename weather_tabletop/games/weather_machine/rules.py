@@ -21,8 +21,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Hashable
 
 from weather_tabletop.engine.chance import rng
-from weather_tabletop.engine.protocol import (Colour, Command, Event, GameConfig, IllegalMove,
-                                              OpponentScore, OptionSpec, ScoreLine)
+from weather_tabletop.engine.protocol import (Colour, Command, CountOption, Event, GameConfig,
+                                              IllegalMove, OpponentScore, ScoreLine)
 
 from weather_tabletop.i18n import Msg, msg, tr
 
@@ -52,13 +52,6 @@ from .sentences import describe, explain, step_title
 PHASES = ("draft", "supply", "A", "B", "C", "final")
 #: progress lines by what they depend on (``WeatherMachine.progress_msg``)
 _PROGRESS: dict[tuple, Msg] = {}
-
-
-@dataclass(frozen=True)
-class CountOption(OptionSpec):
-    """An option of some player counts only (``players``); the setup screen offers it with
-    those counts only."""
-    players: tuple[int, ...] = (2, 3, 4)
 
 
 @dataclass(frozen=True)

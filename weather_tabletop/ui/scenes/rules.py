@@ -185,7 +185,9 @@ class RulesScene(Scene):
             self.view.draw(surface)
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back:
+        if self.view is not None and self.view.zoom is not None:  # a picture enlarged: closed
+            self.view.handle(event, getattr(event, "pos", (0, 0)))
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back:
             self.app.pop()
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.picker:
             self.game_id = widgets.dropdown_choice(event) or self.game_id

@@ -3,14 +3,15 @@ recorded game)."""
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 import pygame_gui
 
-from ... import games, paths, resources
+from ... import games, i18n, paths, resources
 from ...i18n import listing, tr
 from .. import theme, widgets
 from ..scene import Scene
@@ -46,6 +47,42 @@ def demo_folder() -> Path:
     return Path(str(resources.demo_dir()))
 
 
+#: The name a new save gets (``storage``: ``<game id>-YYYYmmdd-HHMMSS-<6 hex digits>``): a
+#: file name, never shown; a name the player gave with Rename is.
+_AUTOMATIC_NAME = re.compile(r"^[a-z0-9-]+-\d{8}-\d{6}-[0-9a-f]{6}$")
+
+
+def shown_name(info: Any, demos: bool = False) -> str:
+    """The save's name as the list shows it: the one its player gave it, else "" (a demo's or
+    a new save's file name says nothing to a player: the game, players and date do)."""
+    if demos or _AUTOMATIC_NAME.match(info.name):
+        return ""
+    return info.name
+
+
+def when_text(info: Any) -> str:
+    """When the save was last written, as the list shows it."""
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(info.modified)) if info.modified else ""
+
+
+def seat_text(seat: Any) -> str:
+    """A seat as the list names it: its name, and for a computer its level in player words
+    (a demo's ``greedy`` players read "computer, normal")."""
+    if not seat.is_computer:
+        return seat.name
+    level = seat.level if i18n.has("level." + seat.level) else "normal"
+    return tr("saves.computer_seat", name=seat.name, level=tr("level." + level))
+
+
+class Cell(NamedTuple):
+    """One text of a row: what it says, its size (reference pixels) and look."""
+
+    text: str
+    size: int
+    bold: bool
+    colour: Any
+
+
 class SavesScene(Scene):
     """Saved games (``demos=False``) or the demos shipped in ``saves/`` (``demos=True``)."""
 
@@ -72,8 +109,109 @@ class SavesScene(Scene):
             self.infos = []
             self.message = tr("saves.cannot_read", reason=str(exc))
 
-    def rows_per_page(self) -> int:
-        return max(1, (self.app.size[1] - self.px(230)) // self.px(84))
+    # -- the rows' text: name, game, players, progress, date ---------------------------------
+    #
+    # Three columns of text in every row (the game and the name the player gave; the players;
+    # the progress and the date), as wide as their longest text on the list needs when there
+    # is room, else sharing the room and wrapping (issue 27: cut even at 1920 wide). A row is
+    # as tall as its wrapped text; a page holds the rows that fit.
+
+    def columns(self, info: Any) -> list[list[Cell]]:
+        """The texts of a row, column by column."""
+        soft = theme.INK_SOFT
+        problem = getattr(info, "problem", "")
+        if problem:  # the reason names the file: all there is to know a damaged file by
+            return [[Cell(tr("saves.cannot_open"), 20, True, theme.INK)],
+                    [Cell(problem, 14, False, soft)], [Cell(when_text(info), 14, False, soft)]]
+        first = [Cell(game_title(info.game), 20, True, theme.INK)]
+        name = shown_name(info, self.demos)
+        if name:
+            first.append(Cell(name, 14, False, soft))
+        players = (tr("saves.one_player") if len(info.seats) == 1
+                   else tr("saves.players", n=len(info.seats)))
+        progress = info.progress if not info.finished else tr("saves.finished")
+        return [first,
+                [Cell(players, 16, True, soft),
+                 Cell(listing([seat_text(seat) for seat in info.seats]), 14, False, soft)],
+                [Cell(progress or tr("saves.not_started"), 16, True, soft),
+                 Cell(when_text(info), 14, False, soft)]]
+
+    def _button_lines(self, info: Any, row_w: int) -> list[list[tuple[str, int]]]:
+        """The row's buttons (:meth:`_buttons`) on one line, or on two when one line would
+        take more than a third of the row (five buttons of a saved game): the text keeps
+        the room to read whole."""
+        buttons = self._buttons(info, row_w)
+        if len(buttons) > 2 and self._line_w(buttons) > row_w // 3:
+            half = (len(buttons) + 1) // 2
+            return [buttons[:half], buttons[half:]]
+        return [buttons]
+
+    def _line_w(self, buttons: list[tuple[str, int]]) -> int:
+        return sum(w + self.px(10) for _what, w in buttons) - self.px(10)
+
+    def _buttons_w(self, info: Any, row_w: int) -> int:
+        """The width the row's buttons take at its right (see :meth:`_button_lines`)."""
+        return max(self._line_w(line) for line in self._button_lines(info, row_w)) + self.px(10)
+
+    def _button_size(self, row_w: int) -> tuple[int, int]:
+        # the buttons narrower at a large UI scale (a ninth of the row): the game's words keep room
+        return min(self.px(120), max(self.px(84), row_w // 9)), self.px(42)
+
+    def _buttons(self, info: Any, row_w: int) -> list[tuple[str, int]]:
+        """The row's buttons from the left, with their widths: an unfinished game is looked
+        back on too (Replay) and continued with Open; in a row too narrow for five buttons (a
+        large UI scale) its copy is made from the table's Menu; a file that cannot be opened
+        has only Delete."""
+        bw, _bh = self._button_size(row_w)
+        problem = getattr(info, "problem", "")
+        if self.demos:
+            return [("open", bw)]
+        if problem:
+            return [("delete", bw)]
+        out: list[tuple[str, int]] = []
+        replay = not info.finished
+        if not (replay and row_w < self.px(1000)):
+            out.append(("copy", max(bw, self.app.text.width(tr("copy.row_button"), self.px(17), True)
+                                    + self.px(20))))
+        if replay:
+            out.append(("replay", bw))
+        return out + [("open", bw), ("rename", bw), ("delete", bw)]
+
+    def _measure(self, row_w: int) -> tuple[list[int], list[int]]:
+        """The columns' widths for rows ``row_w`` wide, and each save's row height."""
+        pad, gap = self.px(16), self.px(18)
+        text_w = min(row_w - 2 * pad - self._buttons_w(info, row_w) for info in self.infos)
+        text = self.app.text
+        cols = [self.columns(info) for info in self.infos]
+        needs = [max((text.width(c.text, self.px(c.size), c.bold) + self.px(4)
+                      for row in cols for c in row[k]), default=0) for k in range(3)]
+        widths = _share(needs, max(30, text_w - 2 * gap))
+        heights = []
+        for row in cols:
+            tall = max(sum(self._cell_h(c, w) for c in column) for column, w in zip(row, widths))
+            heights.append(max(self.px(72), tall + 2 * self.px(8)))
+        for i, info in enumerate(self.infos):  # two lines of buttons need their height
+            lines = len(self._button_lines(info, row_w))
+            heights[i] = max(heights[i], lines * (self._button_size(row_w)[1] + self.px(10))
+                             + self.px(14))
+        return widths, heights
+
+    def _cell_h(self, cell: Cell, width: int) -> int:
+        size = self.px(cell.size)
+        fit = self.app.text.lay(cell.text, width, 1 << 14, size, cell.bold, min_size=size)
+        font = self.app.text.font(size, cell.bold)
+        return (len(fit.lines) - 1) * font.get_linesize() + font.get_height() + self.px(2)
+
+    def _pages(self, heights: list[int], room: int) -> list[range]:
+        """The saves page by page: as many rows as fit ``room`` (at least one)."""
+        pages, start, used = [], 0, 0
+        for i, hgt in enumerate(heights):
+            if i > start and used + hgt > room:
+                pages.append(range(start, i))
+                start, used = i, 0
+            used += hgt + self.px(12)
+        pages.append(range(start, len(heights)))
+        return pages
 
     def build(self) -> None:
         w, h = self.app.size
@@ -110,12 +248,16 @@ class SavesScene(Scene):
                                                        self.px(260), self.px(50)), tr("menu.new_game"))
                 self.actions[new] = ("new", -1)
             return
-        per = self.rows_per_page()
-        pages = (len(self.infos) + per - 1) // per
+        widths, heights = self._measure(w - 2 * m)
+        paged = self._pages(heights, h - top - self.px(16))
+        if len(paged) > 1:
+            paged = self._pages(heights, h - top - self.px(86))  # room for Previous / Next
+        pages = len(paged)
         self.page = min(self.page, pages - 1)
-        rh = self.px(72)
-        for row, index in enumerate(range(self.page * per, min(len(self.infos), (self.page + 1) * per))):
-            self._row(pygame.Rect(m, top + row * self.px(84), w - 2 * m, rh), index)
+        y = top
+        for index in paged[self.page]:
+            self._row(pygame.Rect(m, y, w - 2 * m, heights[index]), index, widths)
+            y += heights[index] + self.px(12)
         if pages > 1:
             y = h - self.px(70)
             prev = widgets.button(self, pygame.Rect(m, y, self.px(160), self.px(44)),
@@ -127,16 +269,18 @@ class SavesScene(Scene):
             self.actions[prev] = ("prev", -1)
             self.actions[nxt] = ("next", -1)
 
-    def _row(self, rect: pygame.Rect, index: int) -> None:
+    def _row(self, rect: pygame.Rect, index: int, widths: list[int]) -> None:
         info = self.infos[index]
         widgets.panel(self, rect, object_id="#row")
-        pad = self.px(16)
+        pad, gap = self.px(16), self.px(18)
         x, y = rect.x + pad, rect.y + self.px(8)
-        # the buttons narrower at a large UI scale (a ninth of the row): the game's words keep room
-        bw, bh = min(self.px(120), max(self.px(84), rect.width // 9)), self.px(42)
+        bw, bh = self._button_size(rect.width)
         by = rect.centery - bh // 2
+        label = shown_name(info, self.demos) or tr("saves.game_at", game=game_title(info.game),
+                                                  when=when_text(info))
         if self.mode == ("rename", index):
-            self.rename_entry = widgets.entry(self, pygame.Rect(x, by, self.px(420), bh), info.name)
+            self.rename_entry = widgets.entry(self, pygame.Rect(x, by, self.px(420), bh),
+                                              shown_name(info))
             self.rename_entry.focus()
             ok = widgets.button(self, pygame.Rect(rect.right - pad - 2 * bw - self.px(10), by, bw, bh),
                                 tr("saves.rename_ok"))
@@ -146,8 +290,11 @@ class SavesScene(Scene):
             self.actions[cancel] = ("cancel", index)
             return
         if self.mode == ("delete", index):
-            widgets.label(self, pygame.Rect(x, by, rect.width // 2, bh),
-                          tr("saves.delete_confirm", name=info.name), object_id="#heading")
+            text_w = rect.width - 2 * pad - 2 * (bw + self.px(10))
+            widgets.text_block(self, pygame.Rect(x, rect.y + self.px(8), text_w,
+                                                 rect.height - self.px(16)),
+                               tr("saves.delete_confirm", name=label), self.px(20), theme.INK,
+                               bold=True)
             yes = widgets.button(self, pygame.Rect(rect.right - pad - 2 * bw - self.px(10), by, bw, bh),
                                  tr("saves.delete_yes"), object_id="#danger")
             keep = widgets.button(self, pygame.Rect(rect.right - pad - bw, by, bw, bh),
@@ -155,69 +302,47 @@ class SavesScene(Scene):
             self.actions[yes] = ("delete_ok", index)
             self.actions[keep] = ("cancel", index)
             return
-        problem = getattr(info, "problem", "")
+        for column, width in zip(self.columns(info), widths):
+            cy = y
+            for cell in column:
+                hgt = self._cell_h(cell, width)
+                widgets.text_block(self, pygame.Rect(x, cy, width, hgt), cell.text,
+                                   self.px(cell.size), cell.colour, bold=cell.bold)
+                cy += hgt
+            x += width + gap
         locked = getattr(info, "locked", False)
-        # a file that cannot be opened has only Delete; a game open elsewhere is watched here
-        buttons = 1 if self.demos or problem else 3
-        copy_w = 0 if self.demos or problem else max(bw, self.app.text.font(self.px(17), True).size(
-            tr("copy.row_button"))[0] + self.px(20))
-        # an unfinished game is looked back on too (Replay), and continued with Open; in a row
-        # too narrow for five buttons (a large UI scale) its copy is made from the table's Menu
-        replay_w = 0 if self.demos or problem or info.finished else bw
-        if replay_w and rect.width < self.px(1000):
-            copy_w = 0
-        text_w = rect.width - 2 * pad - buttons * (bw + self.px(10)) - (copy_w and copy_w + self.px(10))
-        text_w -= replay_w and replay_w + self.px(10)
-        col = text_w // 4
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.modified)) if info.modified else ""
-        if problem:
-            cells: tuple = ((0, 0, tr("saves.cannot_open"), "#heading", 20, True, 2),
-                            (0, 1, info.name, "#small", 14, False, 2),
-                            (2, 0, problem, "#small", 14, False, 2), (2, 1, when, "#small", 14, False, 2))
-        else:
-            people = listing([tr("saves.computer_seat", name=s.name) if s.is_computer else s.name
-                              for s in info.seats])
-            players = tr("saves.one_player") if len(info.seats) == 1 else \
-                tr("saves.players", n=len(info.seats))
-            progress = info.progress if not info.finished else tr("saves.finished")
-            # (column, line, text, theme id, its font size, bold, columns): shortened to fit
-            cells = ((0, 0, game_title(info.game), "#heading", 20, True, 2),
-                     (0, 1, info.name, "#small", 14, False, 2),
-                     (2, 0, progress, "#field", 16, True, 1), (2, 1, when, "#small", 14, False, 1),
-                     (3, 0, players, "#field", 16, True, 1), (3, 1, people, "#small", 14, False, 1))
-        for column, line, text, oid, size, bold, span in cells:
-            width = col * span - self.px(10)
-            fitted = self.app.text.fitted(text, self.px(size), max(8, width - self.px(4)), bold)
-            widgets.label(self, pygame.Rect(x + col * column, y + line * self.px(30), width,
-                                            self.px(30 if line == 0 else 26)), fitted,
-                          object_id=oid)
-        bx = rect.right - pad - buttons * (bw + self.px(10)) + self.px(10)
-        if not problem:
-            label = tr("saves.watch") if self.demos or locked else tr("saves.open")
-            tip = tr("saves.watch_elsewhere_tip") if locked and not self.demos else str(info.path)
-            replay = info.finished and not self.demos  # a finished game is looked back on
-            if replay:
-                label, tip = tr("saves.replay"), tr("saves.replay_tip")
-            open_b = widgets.button(self, pygame.Rect(bx, by, bw, bh), label, tooltip=tip)
-            self.actions[open_b] = ("replay" if replay else "open", index)
-        if copy_w:
-            copy_b = widgets.button(self, pygame.Rect(bx - copy_w - self.px(10), by, copy_w, bh),
-                                    tr("copy.row_button"), object_id="#secondary",
-                                    tooltip=tr("copy.row_tip"))
-            self.actions[copy_b] = ("copy", index)
-        if replay_w:
-            look = widgets.button(self, pygame.Rect(bx - copy_w - replay_w - self.px(20), by, replay_w,
-                                                    bh), tr("saves.replay"), object_id="#secondary",
-                                  tooltip=tr("saves.replay_unfinished_tip"))
-            self.actions[look] = ("replay", index)
-        if not self.demos:
-            if not problem:
-                ren = widgets.button(self, pygame.Rect(bx + bw + self.px(10), by, bw, bh),
-                                     tr("saves.rename"), object_id="#secondary")
-                self.actions[ren] = ("rename", index)
-            dele = widgets.button(self, pygame.Rect(bx + (buttons - 1) * (bw + self.px(10)), by, bw, bh),
-                                  tr("saves.delete"), object_id="#danger")
-            self.actions[dele] = ("delete", index)
+        lines = self._button_lines(info, rect.width)
+        by = rect.centery - (len(lines) * (bh + self.px(10)) - self.px(10)) // 2
+        spots = []
+        for n, line in enumerate(lines):
+            bx = rect.right - pad - self._line_w(line)
+            for what, width in line:
+                spots.append((what, pygame.Rect(bx, by + n * (bh + self.px(10)), width, bh)))
+                bx += width + self.px(10)
+        for what, spot in spots:
+            if what == "open":
+                text, tip = ((tr("saves.watch"), tr("saves.watch_tip")) if self.demos
+                             else (tr("saves.watch"), tr("saves.watch_elsewhere_tip")) if locked
+                             else (tr("saves.open"), tr("saves.open_tip")))
+                act = "open"
+                if info.finished and not self.demos:  # a finished game is looked back on
+                    text, tip, act = tr("saves.replay"), tr("saves.replay_tip"), "replay"
+                b = widgets.button(self, spot, text, tooltip=tip)
+            elif what == "copy":
+                b = widgets.button(self, spot, tr("copy.row_button"), object_id="#secondary",
+                                   tooltip=tr("copy.row_tip"))
+                act = "copy"
+            elif what == "replay":
+                b = widgets.button(self, spot, tr("saves.replay"), object_id="#secondary",
+                                   tooltip=tr("saves.replay_unfinished_tip"))
+                act = "replay"
+            elif what == "rename":
+                b = widgets.button(self, spot, tr("saves.rename"), object_id="#secondary")
+                act = "rename"
+            else:
+                b = widgets.button(self, spot, tr("saves.delete"), object_id="#danger")
+                act = "delete"
+            self.actions[b] = (act, index)
 
     def draw(self, surface: pygame.Surface) -> None:
         widgets.plain_background(surface)
@@ -324,3 +449,25 @@ class SavesScene(Scene):
         elif what == "next":
             self.page += 1
         self._rebuild()
+
+
+def _share(needs: list[int], room: int) -> list[int]:
+    """Widths for columns that need ``needs`` pixels in ``room``: each its need when all fit
+    (the spare to the widest), else the columns needing less than an equal share get their
+    need and the others share the rest equally (their text wraps)."""
+    widths = [0] * len(needs)
+    left, free = list(range(len(needs))), room
+    while left:
+        fair = free // len(left)
+        small = [i for i in left if needs[i] <= fair]
+        if not small:
+            for i in left:
+                widths[i] = fair
+            break
+        for i in small:
+            widths[i] = needs[i]
+            free -= needs[i]
+            left.remove(i)
+    if sum(widths) < room:  # all fitted: the spare goes to the players' column
+        widths[1 if len(widths) > 1 else 0] += room - sum(widths)
+    return widths

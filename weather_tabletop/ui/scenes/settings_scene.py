@@ -13,7 +13,7 @@ from ... import i18n
 from ...engine.protocol import Colour
 from ...i18n import tr
 from ...settings import ANIMATION_SPEEDS, DEFAULT_THINKING_SECONDS, THINKING_SECONDS, UI_SCALES
-from .. import widgets
+from .. import theme, widgets
 from ..scene import Scene
 from ..table_view import draw_token
 
@@ -72,8 +72,9 @@ class SettingsScene(Scene):
              [(tr("speed." + k), k) for k in ANIMATION_SPEEDS], s.animation_speed),
             ("thinking_seconds", tr("settings.thinking"),
              [(_seconds_text(v), str(v)) for v in THINKING_SECONDS], str(s.thinking_seconds)),
-            ("language", _language_label(), [(n, c) for c, n in i18n.languages().items()],
-             i18n.language()),
+            ("language", _language_label(),
+             [(n, theme.language_option(c)) for c, n in i18n.languages().items()],
+             theme.language_option(i18n.language())),
             ("colour_blind", tr("settings.colour_blind"), None, s.colour_blind),
             ("fullscreen", tr("settings.fullscreen"), None, s.fullscreen),
             ("step_help", tr("settings.step_help"), None, s.step_help),
@@ -159,8 +160,10 @@ class SettingsScene(Scene):
         choice = widgets.dropdown_choice(event)
         if key in ("ui_scale", "thinking_seconds") and choice:
             new = replace(s, **{key: float(choice)})
-        elif key in ("animation_speed", "language") and choice:
-            new = replace(s, **{key: choice})
+        elif key == "animation_speed" and choice:
+            new = replace(s, animation_speed=choice)
+        elif key == "language" and choice:
+            new = replace(s, language=theme.language_of_option(choice))
         elif key in ("colour_blind", "fullscreen", "step_help"):
             new = replace(s, **{key: not getattr(s, key)})
         else:

@@ -50,25 +50,39 @@ def _glue(rows: list[Row], at: int) -> list[Row]:
     return rows[:at] + [(h1 + h2, put)] + rows[at + 2:]
 
 
-#: The order levels are offered in; ``greedy`` is another name of ``normal`` and not listed.
-LEVEL_ORDER = ("easy", "normal", "hard", "random")
+#: The levels a player chooses from in the setup, from the easiest. ``greedy`` is another name
+#: of ``normal``; ``random`` (moves at random) is for tests, benchmarks and the command line.
+LEVEL_ORDER = ("easy", "normal", "hard")
 
 
 def computer_levels(game) -> tuple[str, ...]:
-    """The computer levels the ai package offers for ``game``, from the easiest."""
+    """The computer levels the setup offers for ``game``, from the easiest (a game with none
+    of them, such as the tests' Tally, offers what the ai package has)."""
     from ... import ai
 
     offered = set(ai.levels(game))
-    if "normal" in offered:
-        offered.discard("greedy")
-    ordered = [lv for lv in LEVEL_ORDER if lv in offered]
-    return tuple(ordered + sorted(offered - set(LEVEL_ORDER))) or ("random",)
+    ordered = tuple(lv for lv in LEVEL_ORDER if lv in offered)
+    return ordered or tuple(sorted(offered)) or ("random",)
 
 
 def default_level(game) -> str:
     """A new computer seat's level: ``normal`` where the game has it."""
     offered = computer_levels(game)
     return "normal" if "normal" in offered else offered[0]
+
+
+def is_default_name(name: str) -> bool:
+    """Whether ``name`` is a seat's default name in some shipped language ("Player 2", "玩家
+    2"): the setup gives it in the language in use and by the seat's place, since one kept from
+    a game set up in English would stay English in the Chinese interface (issue 27)."""
+    for code in i18n.languages():
+        pattern = i18n.catalogue(code).get("setup.player_n")
+        if isinstance(pattern, str) and "{n}" in pattern:
+            head, _, tail = pattern.partition("{n}")
+            middle = name[len(head):len(name) - len(tail)] if len(name) > len(head + tail) else ""
+            if name.startswith(head) and name.endswith(tail) and middle.isdigit():
+                return True
+    return False
 
 
 class SetupScene(Scene):
@@ -134,6 +148,7 @@ class SetupScene(Scene):
             self.seats.append({"name": tr("setup.player_n", n=i + 1), "color": free[0],
                                "kind": "person" if i == 0 else "computer:" + default_level(game)})
         del self.seats[self.players:]
+        self._default_names()
         kinds = {"person"} | {"computer:" + lv for lv in computer_levels(game)}
         if seats_error(game, GameConfig(game.id, tuple(SeatConfig("", s["color"]) for s in self.seats))):
             # The colours no longer form a set the game allows (e.g. Meteo's opposite pairs).
@@ -144,6 +159,13 @@ class SetupScene(Scene):
                 s["color"] = colours[i % len(colours)]
             if s["kind"] not in kinds:
                 s["kind"] = "computer:" + default_level(game)
+
+    def _default_names(self) -> None:
+        """Default names in the language in use, by place ("Player 2" remembered from a game
+        set up in English reads "玩家 2" in Chinese)."""
+        for i, seat in enumerate(self.seats):
+            if is_default_name(seat["name"]):
+                seat["name"] = tr("setup.player_n", n=i + 1)
 
     def _harvest(self) -> None:
         for i, e in self.entries.items():
@@ -170,6 +192,8 @@ class SetupScene(Scene):
     # drop-down lists stay in the root container, so they open over everything.
 
     def build(self) -> None:
+        if self.game_id is not None:
+            self._default_names()  # the language may have changed since
         w, h = self.app.size
         m = max(12, min(self.sp(48), w // 26, h // 15))
         self.controls, self.entries, self._token_spots, self._scrollers = {}, {}, [], []
@@ -361,6 +385,8 @@ class SetupScene(Scene):
 
             rows.append((fh + self.sp(14), seat_row))
         rows = _glue(_glue(rows, head), head)
+        if len(self.seats) < 2:  # one player: nobody takes turns at the screen
+            return rows
         return rows + self._label_rows(tr("setup.seats_hint"), SMALL, width, gap=self.sp(8))
 
     def _option_cells(self) -> list[tuple[str, Any]]:
