@@ -166,7 +166,12 @@ class SavesScene(Scene):
         problem = getattr(info, "problem", "")
         if self.demos:
             return [("open", bw)]
-        if problem:
+        if problem:  # a damaged file whose moves up to the damage can be kept: offer them
+            keep = getattr(info, "recoverable", None)
+            if keep:
+                words = tr("saves.recover", n=keep)
+                return [("recover", max(bw, self.app.text.width(words, self.px(17), True)
+                                        + self.px(20))), ("delete", bw)]
             return [("delete", bw)]
         out: list[tuple[str, int]] = []
         replay = not info.finished
@@ -336,6 +341,10 @@ class SavesScene(Scene):
                 b = widgets.button(self, spot, tr("saves.replay"), object_id="#secondary",
                                    tooltip=tr("saves.replay_unfinished_tip"))
                 act = "replay"
+            elif what == "recover":
+                b = widgets.button(self, spot, tr("saves.recover", n=info.recoverable),
+                                   tooltip=tr("load.recover_offer", n=info.recoverable))
+                act = "recover"
             elif what == "rename":
                 b = widgets.button(self, spot, tr("saves.rename"), object_id="#secondary")
                 act = "rename"
@@ -417,8 +426,20 @@ class SavesScene(Scene):
         if what == "open":
             if self.demos:
                 open_demo(self.app, self.infos[index].path)
+            elif open_saved_game(self.app, self.infos[index].path) is not None:
+                self._offer_recovery(index)  # damaged in its middle: found only now
+            return
+        if what == "recover":  # issue 28: the moves up to the damage, as a new file, played on
+            try:
+                done = storage.recover(self.infos[index].path)
+            except storage.LoadError as exc:
+                self.message = exc.message
             else:
-                open_saved_game(self.app, self.infos[index].path)
+                self.app.notices.append(tr("load.recovered", n=done.commands, name=done.path.stem))
+                open_saved_game(self.app, done.path)
+                return
+            self.refresh()
+            self._rebuild()
             return
         if what in ("rename", "delete"):
             self.mode = (what, index)
@@ -449,6 +470,21 @@ class SavesScene(Scene):
         elif what == "next":
             self.page += 1
         self._rebuild()
+
+
+    def _offer_recovery(self, index: int) -> None:
+        """A save that would not open: its row says why, and offers its good moves (recovery
+        replays the file once to count them)."""
+        from dataclasses import replace
+
+        from ...engine import storage
+
+        info = self.infos[index]
+        keep = storage.recoverable(info.path)
+        if keep:
+            reason = self.app.notices[-1] if self.app.notices else ""
+            self.infos[index] = replace(info, problem=reason, recoverable=keep)
+            self._rebuild()
 
 
 def _share(needs: list[int], room: int) -> list[int]:
