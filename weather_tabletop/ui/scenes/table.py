@@ -19,6 +19,7 @@ from ...i18n import language, tr, listing
 from .. import theme, widgets
 from ..action_list import ActionList
 from ..computer import Computers
+from ..confirm import ConfirmMove
 from ..timeline import Timeline
 from ..review_view import ReviewView
 from ..dragdrop import DragDrop
@@ -27,6 +28,7 @@ from ..logbook import LogBook
 from ..guide_view import step_of
 from ..hints import Hints
 from ..move_palette import MovePalette, open_palette
+from ..move_rows import game_order, keep_places
 from ..scene import Scene
 from ..score_box import ScoreBox
 from ..session import Session, has_hidden_information
@@ -175,10 +177,14 @@ class TableScene(Scene):
         self.computers = Computers(session, lambda: app.settings.move_delay)
         self.privacy = privacy and has_hidden_information(self.game) and len(session.people()) > 1
         self._cover = cover and self.privacy and not session.read_only
-        self.dragdrop = DragDrop(self.submit, self.show_message)
+        self.dragdrop = DragDrop(self.play, self.show_message)
         self.viewer: int | None = self._first_viewer()
         self.view_state: Any = None
-        self.legal: list[Command] = []
+        self.legal: list[Command] = []  # in the order "Your moves" shows them (self.rows)
+        self.rows: list[Command | None] = []  # "Your moves", row by row (None: an empty row)
+        self._game_order: list[Command] = []  # the legal moves in the game's order
+        self.palette_moves: list[Command] = []  # the moves the open palette lists
+        self.confirm: ConfirmMove | None = None  # "This cannot be undone: ..." while asked
         self.message = tr(session.notice) if session.notice else ""
         self.action_index = 0
         self.tooltip: tuple[str, pygame.Surface] | None = None
@@ -477,6 +483,8 @@ class TableScene(Scene):
         self._update_log()
         self._update_scores()
         self._update_actions()
+        if self.confirm is not None and self.confirm.command not in self.legal:
+            self.confirm = None  # the position moved on (a followed game): nothing to ask
         self.dragdrop.set_context(self.view, self.view_state, self.viewer, self.legal,
                                   enabled=bool(self.legal))
         if self.hints.stale(self.viewer) or not self.hints.can_ask(self.viewer, self.legal):
@@ -579,9 +587,17 @@ class TableScene(Scene):
             paragraphs.append(((tr(note), tuple(theme.INK_SOFT)[:3], False),))
         self.w["score_box"].set_paragraphs(paragraphs)
 
-    def _update_actions(self) -> None:
+    def _update_actions(self, order: list[Command] | None = None) -> None:
+        """"Your moves" for ``self.legal`` in the game's order (``order``: that order again,
+        when the pointer left the list). While the pointer rests on the list the moves keep
+        their rows (:func:`keep_places`), and ``self.legal`` takes the rows' order, so that an
+        index means the same move to the keyboard, the hints and the tests as on the screen."""
         lst: ActionList = self.w["actions"]
-        if not self.legal:
+        if order is None:
+            self._game_order = list(self.legal)
+        order = self._game_order
+        if not order:
+            self.rows, self.legal = [], []
             if self.session.is_demo:
                 text = tr("demo.watching")
             elif self.session.watching is not None:
@@ -598,25 +614,84 @@ class TableScene(Scene):
                 lst.set_items([text], enabled=False)
             return
         # The entries' words are worked out when their rows are first drawn (the list may be long).
-        game, state, legal = self.game, self.view_state, list(self.legal)
-        key = ("on", tuple(legal))
+        game, state = self.game, self.view_state
+        resting = self._pointer_on_list()
+        sel = lst.selected  # the keyboard's highlight, a row of the rows shown until now
+        chosen = self.rows[sel] if sel is not None and sel < len(self.rows) else None
+        rows = keep_places(self.rows, order) if resting else game_order(order)
+        self.rows, self.legal = rows, [c for c in rows if c is not None]
+        key = ("on", tuple(rows))
         if key != self._actions_key or state is not self._actions_state:
             old = lst.texts if key == self._actions_key else None
             self._actions_key, self._actions_state = key, state
-            if old is None or old != [tr(game.describe_command(state, c)) for c in legal]:
-                lst.set_source(len(legal), lambda i: tr(game.describe_command(state, legal[i])))
-        self.action_index = min(self.action_index, len(legal) - 1) if self.action_index >= 0 else 0
-        self.select_action(self.action_index)
 
-    def select_action(self, index: int) -> None:
-        """Highlight the action at ``index`` (keyboard) and scroll it into view."""
+            def words(i: int) -> str:
+                return "" if rows[i] is None else tr(game.describe_command(state, rows[i]))
+
+            if old is None or old != [words(i) for i in range(len(rows))]:
+                lst.set_source(len(rows), words, keys=rows, keep=resting)
+                if resting:
+                    self.tooltip = None  # it named a row that may hold another move now
+        if chosen in self.legal:  # the keyboard's highlight stays on its move
+            self.action_index = self.legal.index(chosen)
+        self.action_index = min(max(0, self.action_index), len(self.legal) - 1)
+        self.select_action(self.action_index, scroll=not resting)
+
+    def _pointer_on_list(self) -> bool:
+        """The pointer rests on "Your moves" (shown): its rows must not move."""
+        lst: ActionList = self.w["actions"]
+        return (self.lay is not None and self.panels.column and "actions" in self.lay.bodies
+                and lst.rect.collidepoint(lst.mouse))
+
+    def select_action(self, index: int, scroll: bool = True) -> None:
+        """Highlight the action at ``index`` of ``self.legal`` (keyboard) and scroll it into
+        view (not while the pointer rests on the list: nothing moves under it)."""
         if not self.legal:
             return
         index = max(0, min(len(self.legal) - 1, index))
         self.action_index = index
-        self.w["actions"].select(index)
+        self.w["actions"].select(self.rows.index(self.legal[index]), scroll=scroll)
 
     # -- acting ----------------------------------------------------------------------------
+
+    def play(self, command: Command) -> str | None:
+        """A person chose ``command`` (a key, a click, the palette, a hint, a drop): play it,
+        after asking first when no undo could take it back; None if played or asked, else the
+        rules' reason."""
+        if self._asks(command):
+            game, state = self.game, self.view_state
+            self.confirm = ConfirmMove(self.lay.board, self.app.text, command,
+                                       tr(game.describe_command(state, command)),
+                                       max(14, self.px(17)))
+            self.tooltip = None
+            return None
+        return self.submit(command)
+
+    def _asks(self, command: Command) -> bool:
+        """Setting "Ask before a move that cannot be undone": a person's command that would
+        cause a chance or reveal event (decided on the state, which stays as it was).
+        Computer seats and demos never ask."""
+        s = self.session
+        return (self.app.settings.ask_irreversible and self.lay is not None and not s.read_only
+                and not s.is_demo and not s.seat_is_computer(command.seat)
+                and s.match.barrier_of(command) is not None)
+
+    def _confirm_event(self, event: pygame.event.Event) -> None:
+        """The question is open: every event is its; Play plays the move, Cancel nothing."""
+        assert self.confirm is not None
+        answer = self.confirm.handle(event)
+        if answer is None:
+            return
+        confirm, self.confirm = self.confirm, None
+        if answer != "play":
+            return
+        if confirm.dont_ask:
+            from dataclasses import replace
+
+            self.app.apply_settings(replace(self.app.settings, ask_irreversible=False))
+        reason = self.submit(confirm.command)
+        if reason:
+            self.show_message(reason)
 
     def submit(self, command: Command) -> str | None:
         """Play a person's command; None if played, else the rules' reason."""
@@ -896,7 +971,8 @@ class TableScene(Scene):
         if not self.legal or self.lay is None:
             return
         game, state = self.game, self.view_state
-        self.palette = open_palette(self.lay.board, self.app.text, self.legal,
+        self.palette_moves = list(self.legal)  # the palette's indices are into these
+        self.palette = open_palette(self.lay.board, self.app.text, self.palette_moves,
                                     lambda c: tr(game.describe_command(state, c)),
                                     max(14, self.px(17)))
         pygame.key.start_text_input()
@@ -905,13 +981,16 @@ class TableScene(Scene):
         assert self.palette is not None
         done, chosen = self.palette.handle(event)
         if done:
-            self.palette = None
-            if chosen is not None and chosen < len(self.legal):
-                reason = self.submit(self.legal[chosen])
+            self.palette = None  # closed before playing: the question may open in its place
+            if chosen is not None and chosen < len(self.palette_moves):
+                reason = self.play(self.palette_moves[chosen])
                 if reason:
                     self.show_message(reason)
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.confirm is not None:
+            self._confirm_event(event)
+            return
         if self._menu_event(event):
             return
         if self.timeline is not None and self.palette is None and (
@@ -925,7 +1004,7 @@ class TableScene(Scene):
         if not self.dragdrop.dragging:
             used, command = self.hints.handle(event)  # a click on a hint plays it
             if command is not None:
-                reason = self.submit(command)
+                reason = self.play(command)
                 if reason:
                     self.show_message(reason)
             if used:
@@ -986,7 +1065,7 @@ class TableScene(Scene):
             elif event.key == pygame.K_DOWN:
                 self.select_action(self.action_index + 1)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.legal:
-                reason = self.submit(self.legal[self.action_index])
+                reason = self.play(self.legal[self.action_index])
                 if reason:
                     self.show_message(reason)
             elif event.key == pygame.K_ESCAPE:
@@ -1006,12 +1085,19 @@ class TableScene(Scene):
                               pygame.MOUSEWHEEL) or "actions" not in self.w:
             return False
         used_scores = self.w["score_box"].handle(event)
-        used, index = self.w["actions"].handle(event)
+        lst: ActionList = self.w["actions"]
+        used, index = lst.handle(event)
         if event.type == pygame.MOUSEWHEEL and used:
             self._hover(self.mouse)  # the entry under the pointer changed: so does its text
-        if index is not None and index < len(self.legal):
-            self.select_action(index)
-            reason = self.submit(self.legal[index])
+        if (event.type == pygame.MOUSEMOTION and self.legal and not self._pointer_on_list()
+                and self.rows != self._game_order):
+            self._update_actions(self._game_order)  # the pointer left: the game's order again
+            self.dragdrop.set_context(self.view, self.view_state, self.viewer, self.legal,
+                                      enabled=True)
+        command = self.rows[index] if index is not None and index < len(self.rows) else None
+        if command is not None and command in self.legal:  # the move pressed, still legal
+            self.select_action(self.legal.index(command))
+            reason = self.play(command)
             if reason:
                 self.show_message(reason)
         if event.type == pygame.MOUSEMOTION and not (used or used_scores):
@@ -1193,6 +1279,10 @@ class TableScene(Scene):
         self._draw_menu(surface)
         if self.palette is not None:
             self.palette.draw(surface)
+            set_frame_deadline(None)
+            return
+        if self.confirm is not None:
+            self.confirm.draw(surface)
             set_frame_deadline(None)
             return
         if self.tooltip is not None:
