@@ -215,6 +215,7 @@ class TableScene(Scene):
         #: scene over the side column (pygame_gui widgets would lie under it)
         self._menu: list[tuple[pygame.Rect, str, str]] = []
         self._menu_hover: str | None = None
+        self._tips: dict[str, str] = {}  # the banner buttons' tooltips
         self.copy_dialog: Any = None  # "Save a copy as..." while it is open
 
     # -- who looks at the table ------------------------------------------------------------
@@ -331,6 +332,8 @@ class TableScene(Scene):
         self.name = tr(self.game.title)  # again: the language may have changed (issue 18)
         self.lay = lay = self._layout()
         self.timeline = self._timeline(lay)  # a replay: its strip is cut from the board's
+        # where the pointer was over the moves list: a rebuild (the step help coming) keeps it
+        pointer = self.w["actions"].mouse if "actions" in self.w else (-1, -1)
         self.w = {}
         widgets.panel(self, lay.banner, object_id="#banner_panel")
         # the two banner lines change with the turn: drawn by the scene (re-laying a pygame_gui
@@ -353,6 +356,7 @@ class TableScene(Scene):
                  "hint": ("hint.button", "hint.button_tip")}
         font = self.app.text.font(self.px(17), True)
         x = w - lay.gap
+        self._tips = {key: tr(words[key][1]) for key in keys}
         for key in keys:
             label, tip = words[key]
             rect = lay.buttons[len(self.w)]
@@ -375,8 +379,9 @@ class TableScene(Scene):
         body = lay.bodies
         # drawn by the scene, not pygame_gui (a move re-laid pygame_gui's list: about 12 ms)
         self.w["actions"] = ActionList(body.get("actions", pygame.Rect(-9999, 0, 200, 100)),
-                                       self.app.text, row_h=max(self._two_lines(), round(size * 2.2)),
+                                       self.app.text, row_h=ActionList.two_lines(self.app.text, size),
                                        font_size=size, pad=max(6, size // 2))
+        self.w["actions"].mouse = pointer
         self.w["score_box"] = ScoreBox(body.get("scores", pygame.Rect(-9999, 0, 200, 100)),
                                        self.app.text, size=size,
                                        pad=(max(6, size // 2), max(4, size // 3)), radius=self.px(8))
@@ -399,11 +404,6 @@ class TableScene(Scene):
         self._hint_surface = None
         self.refresh()
         self.log_panel.flush()  # the whole log at once when the table opens
-
-    def _two_lines(self) -> int:
-        """A move's row: room for two lines of the smallest text (long moves wrap)."""
-        font = self.app.text.font(theme.MIN_TEXT_PX)
-        return font.get_linesize() + font.get_height() + 4
 
     def _heading_title(self, key: str) -> str:
         title = tr({"actions": "table.actions", "scores": "table.scores", "log": "table.log"}[key])
@@ -612,6 +612,7 @@ class TableScene(Scene):
             if key != self._actions_key:
                 self._actions_key = key
                 lst.set_items([text], enabled=False)
+                self._list_changed()
             return
         # The entries' words are worked out when their rows are first drawn (the list may be long).
         game, state = self.game, self.view_state
@@ -630,12 +631,17 @@ class TableScene(Scene):
 
             if old is None or old != [words(i) for i in range(len(rows))]:
                 lst.set_source(len(rows), words, keys=rows, keep=resting)
-                if resting:
-                    self.tooltip = None  # it named a row that may hold another move now
+                self._list_changed()
         if chosen in self.legal:  # the keyboard's highlight stays on its move
             self.action_index = self.legal.index(chosen)
         self.action_index = min(max(0, self.action_index), len(self.legal) - 1)
         self.select_action(self.action_index, scroll=not resting)
+
+    def _list_changed(self) -> None:
+        """New rows: a tooltip over the list named a row that may hold another move now."""
+        lst: ActionList = self.w["actions"]
+        if self.tooltip is not None and lst.rect.collidepoint(lst.mouse):
+            self.tooltip = None
 
     def _pointer_on_list(self) -> bool:
         """The pointer rests on "Your moves" (shown): its rows must not move."""
@@ -1235,6 +1241,14 @@ class TableScene(Scene):
             self.log_panel.flush(RENDER_BUDGET)
         if self.computers.error and self.message != self.computers.error:
             self.show_message(self.computers.error)
+        self._button_tips()
+
+    def _button_tips(self) -> None:
+        """The Menu and Hint buttons lose their tooltips while what they opened is shown: the
+        Menu's list lies where its tooltip would, and the hints' list under the Hint button."""
+        for key, opened in (("menu", bool(self._menu)), ("hint", self.hints.hint is not None)):
+            if key in self.w:
+                widgets.show_tooltip(self.w[key], None if opened else self._tips.get(key))
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.SKY)
