@@ -675,12 +675,17 @@ class TableScene(Scene):
 
     def _asks(self, command: Command) -> bool:
         """Setting "Ask before a move that cannot be undone": a person's command that would
-        cause a chance or reveal event (decided on the state, which stays as it was).
-        Computer seats and demos never ask."""
+        cause a chance or reveal event (decided on the state, which stays as it was). Not when
+        the question protects nothing: the command is the seat's only move and nothing of its
+        own could be undone first. Computer seats and demos never ask."""
         s = self.session
-        return (self.app.settings.ask_irreversible and self.lay is not None and not s.read_only
-                and not s.is_demo and not s.seat_is_computer(command.seat)
-                and s.match.barrier_of(command) is not None)
+        if not (self.app.settings.ask_irreversible and self.lay is not None and not s.read_only
+                and not s.is_demo and not s.seat_is_computer(command.seat)):
+            return False
+        match = s.match
+        if self.legal == [command] and match.undo_reason(command.seat) is not None:
+            return False
+        return match.barrier_of(command) is not None
 
     def _confirm_event(self, event: pygame.event.Event) -> None:
         """The question is open: every event is its; Play plays the move, Cancel nothing."""
