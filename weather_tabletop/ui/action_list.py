@@ -384,6 +384,8 @@ class ActionList:
         if t == pygame.MOUSEMOTION:
             self.mouse = event.pos
             self.hovered = self._live_row(event.pos)
+            if not self.rect.collidepoint(event.pos):
+                self._changed.clear()  # the pointer left: it no longer rests on those rows
             return self.bar.motion(event.pos) or self.pressed is not None, None
         if t == pygame.MOUSEWHEEL:
             if self.rect.collidepoint(self.mouse):
