@@ -329,3 +329,26 @@ def test_the_menu_buttons_tooltip_is_off_while_its_list_is_open(app, monkeypatch
     assert scene._menu and menu.tool_tip_text is None
     post(app, key(pygame.K_ESCAPE))
     assert not scene._menu and menu.tool_tip_text == tr("table.menu_tip")
+
+
+def test_the_hint_buttons_tooltip_is_off_while_the_hints_are_shown(app):
+    """Issue 27: the Hint button's tooltip covered the list of hints under it."""
+    from tests.ui.test_hints import meteo_config, wait
+    from weather_tabletop import ai, games
+
+    ai.set_budget(iterations=3)
+    try:
+        session = Session.in_memory(games.get("meteo"), meteo_config("person", "person"))
+        scene = TableScene(app, session, privacy=False)
+        app.push(scene)
+        post(app)
+        button = scene.w["hint"]
+        assert button.tool_tip_text == tr("hint.button_tip")
+        post(app, key(pygame.K_h))
+        wait(app, scene)
+        assert scene.hints.hint is not None and scene.hints.list_rect is not None
+        assert button.tool_tip_text is None and button.tool_tip is None
+        post(app, key(pygame.K_h))  # the hints hidden: the tooltip is back
+        assert scene.hints.hint is None and button.tool_tip_text == tr("hint.button_tip")
+    finally:
+        ai.set_budget()
