@@ -427,7 +427,7 @@ class ActionList:
         ink = self._ink()
         end = work_until(ROW_BUDGET)
         rendered = False
-        for i, _row in self.visible_rows():
+        for i, _r in self.visible_rows():
             if (i, ink) in self._ready:
                 continue
             if rendered and end is not None and time.perf_counter() >= end:

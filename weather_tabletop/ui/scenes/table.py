@@ -5,7 +5,7 @@ any game. The board is drawn by the game's TableView (or the generic one); drags
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -637,6 +637,12 @@ class TableScene(Scene):
         self.action_index = min(max(0, self.action_index), len(self.legal) - 1)
         self.select_action(self.action_index, scroll=not resting)
 
+    def _pointer_moved(self, event: pygame.event.Event) -> None:
+        """A dialog over the table has the events: "Your moves" still learns where the pointer
+        is, so that the move played from the dialog does not keep rows for a pointer gone."""
+        if event.type == pygame.MOUSEMOTION and "actions" in self.w:
+            self.w["actions"].mouse = event.pos
+
     def _list_changed(self) -> None:
         """New rows: a tooltip over the list named a row that may hold another move now."""
         lst: ActionList = self.w["actions"]
@@ -690,6 +696,7 @@ class TableScene(Scene):
     def _confirm_event(self, event: pygame.event.Event) -> None:
         """The question is open: every event is its; Play plays the move, Cancel nothing."""
         assert self.confirm is not None
+        self._pointer_moved(event)
         answer = self.confirm.handle(event)
         if answer is None:
             return
@@ -697,8 +704,6 @@ class TableScene(Scene):
         if answer != "play":
             return
         if confirm.dont_ask:
-            from dataclasses import replace
-
             self.app.apply_settings(replace(self.app.settings, ask_irreversible=False))
         reason = self.submit(confirm.command)
         if reason:
@@ -990,6 +995,7 @@ class TableScene(Scene):
 
     def _palette_event(self, event: pygame.event.Event) -> None:
         assert self.palette is not None
+        self._pointer_moved(event)
         done, chosen = self.palette.handle(event)
         if done:
             self.palette = None  # closed before playing: the question may open in its place
