@@ -352,3 +352,40 @@ def test_the_hint_buttons_tooltip_is_off_while_the_hints_are_shown(app):
         assert scene.hints.hint is None and button.tool_tip_text == tr("hint.button_tip")
     finally:
         ai.set_budget()
+
+
+def test_the_question_follows_a_new_window_size(app):
+    scene = table(app)
+    click(app, spot(scene, tally.Draw(0)))
+    first = scene.confirm
+    first.dont_ask = True
+    app.resize((1600, 900))
+    post(app)
+    again = scene.confirm
+    assert again is not None and again is not first
+    assert again.command == tally.Draw(0) and again.dont_ask
+    assert scene.lay.board.contains(again.rect)
+    assert again.rect.center == scene.lay.board.center
+
+
+def test_the_settings_screen_turns_the_question_off_and_on(app):
+    import pygame_gui
+
+    from weather_tabletop import settings as settings_mod
+    from weather_tabletop.ui.scenes.settings_scene import SettingsScene
+
+    app.push(SettingsScene(app))
+    post(app)
+
+    def toggle() -> None:
+        button = next(b for b, k in app.top.controls.items() if k == "ask_irreversible")
+        assert button.text == tr("settings.on" if app.settings.ask_irreversible else "settings.off")
+        post(app, pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button,
+                                     ui_object_id=button.most_specific_combined_id))
+
+    assert app.settings.ask_irreversible  # on by default
+    toggle()
+    assert not app.settings.ask_irreversible
+    assert not settings_mod.load(app.settings_path)[0].ask_irreversible
+    toggle()
+    assert app.settings.ask_irreversible

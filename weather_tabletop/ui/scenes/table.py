@@ -404,6 +404,8 @@ class TableScene(Scene):
         self._hint_surface = None
         self.refresh()
         self.log_panel.flush()  # the whole log at once when the table opens
+        if self.confirm is not None:  # a new size or language: the question laid out again
+            self.confirm = self._question(self.confirm.command, self.confirm.dont_ask)
 
     def _heading_title(self, key: str) -> str:
         title = tr({"actions": "table.actions", "scores": "table.scores", "log": "table.log"}[key])
@@ -671,13 +673,19 @@ class TableScene(Scene):
         after asking first when no undo could take it back; None if played or asked, else the
         rules' reason."""
         if self._asks(command):
-            game, state = self.game, self.view_state
-            self.confirm = ConfirmMove(self.lay.board, self.app.text, command,
-                                       tr(game.describe_command(state, command)),
-                                       max(14, self.px(17)))
+            self.confirm = self._question(command)
             self.tooltip = None
             return None
         return self.submit(command)
+
+    def _question(self, command: Command, dont_ask: bool = False) -> ConfirmMove:
+        """"This cannot be undone: <move>" over the board, at the table's size and language."""
+        assert self.lay is not None
+        question = ConfirmMove(self.lay.board, self.app.text, command,
+                               tr(self.game.describe_command(self.view_state, command)),
+                               max(14, self.px(17)))
+        question.dont_ask = dont_ask
+        return question
 
     def _asks(self, command: Command) -> bool:
         """Setting "Ask before a move that cannot be undone": a person's command that would
