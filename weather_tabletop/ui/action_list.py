@@ -1,7 +1,7 @@
 """The table's "Your moves" list, drawn by the app rather than pygame_gui's UISelectionList.
 
 pygame_gui made one button per visible entry each time the list changed (about 12 ms at
-1920x1080, in every frame where a move lands); here an entry is one line of text rendered once
+1920x1080, in every frame where a move lands); here an entry is text rendered once
 (cached by text) and blitted, so a new list costs nothing until it is drawn, and drawing costs the
 visible lines' blits. It looks like the themed UISelectionList it replaces (``art/theme.json``'s
 ``selection_list`` blocks and pygame_gui's scroll bar: arrows, a sliding thumb) and works the
@@ -200,8 +200,9 @@ def _arrow(surface: pygame.Surface, rect: pygame.Rect, up: bool) -> None:
 
 
 class ActionList:
-    """A scrollable list of one-line entries inside ``rect``; ``row_h``, ``font_size`` and
-    ``pad`` (the text's left margin) are already scaled."""
+    """A scrollable list of entries (up to two lines each) inside ``rect``; ``row_h``,
+    ``font_size`` and ``pad`` (the text's left margin) are already scaled; ``clock`` times the
+    settling of changed rows (a test passes its own)."""
 
     def __init__(self, rect: pygame.Rect, text: TextCache, *, row_h: int, font_size: int,
                  pad: int, clock: Callable[[], float] = time.monotonic) -> None:
