@@ -52,7 +52,7 @@ class ConfirmMove:
         self.title = tr("confirm.title", move=self.words)
         title = self.text.lay(self.title, inner, 6 * head_size * 2, head_size, True)
         why = self.text.lay(tr("confirm.why"), inner, 4 * s * 2, s)
-        title_h, why_h = _height(self.text, title, True), _height(self.text, why, False)
+        title_h, why_h = self.text.height(title, True), self.text.height(why)
         bh = round(s * 2.4)
         h = pad + title_h + s // 2 + why_h + pad + bh + pad // 2 + bh + pad
         self.rect = pygame.Rect(0, 0, w, h)
@@ -161,7 +161,3 @@ class ConfirmMove:
                           wrap=False)
         return surf
 
-
-def _height(text: TextCache, fit, bold: bool) -> int:
-    font = text.font(fit.size, bold)
-    return (len(fit.lines) - 1) * font.get_linesize() + font.get_height()
