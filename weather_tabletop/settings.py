@@ -44,6 +44,8 @@ class Settings:
     fullscreen: bool = False
     thinking_seconds: float = DEFAULT_THINKING_SECONDS
     step_help: bool = True  # a line of help the first time a person meets a step (issue 14)
+    #: the table asks before a person's move no undo can take back (a draw, a roll, a reveal)
+    ask_irreversible: bool = True
 
     @property
     def move_delay(self) -> float:
@@ -59,7 +61,7 @@ def _valid(name: str, value: Any) -> bool:
                 and value in THINKING_SECONDS)
     if name == "animation_speed":
         return value in ANIMATION_SPEEDS
-    if name in ("colour_blind", "fullscreen", "step_help"):
+    if name in ("colour_blind", "fullscreen", "step_help", "ask_irreversible"):
         return isinstance(value, bool)
     if name == "language":
         return isinstance(value, str) and 0 < len(value) <= 16

@@ -165,3 +165,18 @@ def test_undo_after_many_commands_equals_a_fresh_fold():
                 m.redo(seat)
                 assert m.state == rebuilt(m)
     assert m.state == rebuilt(m)
+
+
+def test_barrier_of_names_the_chance_or_reveal_a_command_would_cause_and_changes_nothing():
+    """Issue 27: the table asks before a move the undo policy cannot take back; asking must
+    decide nothing (the same state, log and version afterwards)."""
+    m = start()
+    state, version, log = m.state, m.version, list(m.log)
+    draw, roll = m.barrier_of(Draw(0)), m.barrier_of(Roll(0))
+    assert draw is not None and draw.chance and draw.reveal
+    assert roll is not None and roll.chance
+    assert m.barrier_of(Take(0, 1)) is None  # plain, undoable
+    assert m.barrier_of(EndTurn(0)) is None  # refused now (nothing done yet): nothing to ask
+    assert m.state is state and m.version == version and list(m.log) == log
+    # what it names is what playing the command records as the group's barrier
+    assert m.submit(Roll(0)).barrier == roll

@@ -15,7 +15,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from tests.meteo.helpers import state as made_state  # noqa: E402
-from tests.ui.helpers import drag, mouse, open_table, piece, post, target  # noqa: E402
+from tests.ui.helpers import drag, key, mouse, open_table, piece, post, target  # noqa: E402
 from weather_tabletop.engine.protocol import GameConfig, SeatConfig  # noqa: E402
 from weather_tabletop.games.meteo.board import BOARD, COLOURED, LANDSCAPE, distance  # noqa: E402
 from weather_tabletop.games.meteo.commands import (DrawMarker, EndPlacement,  # noqa: E402
@@ -178,6 +178,9 @@ def test_draw_from_the_supply_by_dragging_it_to_the_hand(app):
     assert match.state.phase == DRAW
     supply = piece(scene, ("supply",))
     drag(app, supply.shape.center, scene.view._arect(scene.view.L.hand_rect).center)
+    # a draw cannot be undone: the drop asks first (issue 27), Enter answers Play
+    assert scene.confirm is not None and scene.confirm.command == DrawMarker(0, "supply")
+    post(app, key(pygame.K_RETURN))
     assert match.log[-1].command == DrawMarker(0, "supply")
     assert len(match.state.hands[0]) == 3
 
@@ -196,8 +199,15 @@ def test_click_the_die_to_roll_and_the_wind_is_animated(app):
     post(app)
     assert scene.viewer == s.current
     die = piece(scene, ("die",))
+    # a roll cannot be undone: the table asks, unless the roll is the only move and nothing
+    # earlier could be undone (then the question protects nothing)
+    asks = not (scene.legal == [RollWind(s.current)] and match.undo_reason(s.current) is not None)
     post(app, mouse(pygame.MOUSEBUTTONDOWN, die.shape.center),
          mouse(pygame.MOUSEBUTTONUP, die.shape.center))
+    assert (scene.confirm is not None) == asks
+    if asks:
+        assert scene.confirm.command == RollWind(s.current)
+        post(app, key(pygame.K_RETURN))
     assert match.log[-1].command == RollWind(s.current)
     post(app)
     assert scene.view._blow is not None

@@ -1,7 +1,8 @@
 """Issue 6: a person plays a full 2-player Weather Machine game by mouse alone, from the main
 menu to the score screen, against a computer seat: the menu button and Start are clicked, the
 game is chosen in the set-up, then each move is a click on the first entry of "Your moves" (the
-highlighted one: clicking it must play it, not un-highlight it) until the score screen opens."""
+highlighted one: clicking it must play it, not un-highlight it), and Play when the table asks
+before a move that cannot be undone (issue 27), until the score screen opens."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import time
 import pygame
 
 from tests.ui.helpers import mouse, post
+from weather_tabletop.ui.confirm import GUARD
 from weather_tabletop.ui.scenes.scores import ScoresScene
 from weather_tabletop.ui.scenes.setup import SetupScene
 from weather_tabletop.ui.scenes.table import TableScene
@@ -42,10 +44,16 @@ def test_a_full_two_player_game_by_mouse_from_the_menu(app):
         assert time.monotonic() < deadline, "the game did not finish in time"
         if table.legal and 0 in table.session.match.to_act():
             lst = table.w["actions"]
-            first = lst.row_rect(lst.visible_rows()[0][0]).clip(lst.area)
+            row = next(i for i, _r in lst.visible_rows() if not lst.is_blank(i))
+            first = lst.row_rect(row).clip(lst.area)
             before = table.session.match.version
             click(app, first)
+            if table.confirm is not None:  # a move no undo can take back: Play, once read
+                time.sleep(GUARD)
+                click(app, table.confirm.play_rect)
             assert table.session.match.version > before, "a click on a move did not play it"
+            # the pointer leaves the list (the rows it kept take the game's order again)
+            post(app, mouse(pygame.MOUSEMOTION, table.board_rect().center))
             clicks += 1
         else:
             post(app, frames=1)  # the computer seat thinks in its own thread

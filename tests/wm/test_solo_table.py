@@ -195,6 +195,11 @@ def test_the_call_security_button_submits_call_security(app):
     assert scene.tooltip is not None and "Click to call Security." in scene.tooltip[0]
     before = match.version
     post(app, mouse(pygame.MOUSEBUTTONDOWN, rect.center), mouse(pygame.MOUSEBUTTONUP, rect.center))
+    # calling Security draws cards, which no undo takes back: the table asks first (issue 27)
+    assert scene.confirm is not None and scene.confirm.command == command
+    assert match.version == before
+    post(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="",
+                                 scancode=0))
     assert match.version == before + 1 and match.log[before].command == command
     assert match.state.stack[-1].kind == "solo_security"
     # the roles are given by a click on a row of the choice dialog, the three reports on the
@@ -204,6 +209,10 @@ def test_the_call_security_button_submits_call_security(app):
     row, roles = view._choice_rows[1]
     assert isinstance(roles, AssignReports)
     post(app, mouse(pygame.MOUSEBUTTONDOWN, row.center), mouse(pygame.MOUSEBUTTONUP, row.center))
+    if match.barrier_of(roles) is not None:  # it shows what was hidden: asked first too
+        assert scene.confirm is not None and scene.confirm.command == roles
+        post(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="",
+                                     scancode=0))
     assert match.log[before + 1].command == roles
     assert match.state.solo.deck.current == roles.current
 

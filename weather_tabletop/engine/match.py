@@ -40,10 +40,16 @@ class Group:
     @property
     def barrier(self) -> Event | None:
         """The first chance or reveal event of the group, which makes it impossible to undo."""
-        for e in self.events:
-            if e.chance or e.reveal:
-                return e
-        return None
+        return first_barrier(self.events)
+
+
+def first_barrier(events: Iterable[Event]) -> Event | None:
+    """The first chance or reveal event among ``events``: the undo policy cannot take back a
+    group that holds one."""
+    for e in events:
+        if e.chance or e.reveal:
+            return e
+    return None
 
 
 class StaleCommand(IllegalMove):
@@ -207,6 +213,15 @@ class Match:
         )
         self._commit(group, new_state)
         return group
+
+    def barrier_of(self, command: Command) -> Event | None:
+        """The chance or reveal event ``command`` would cause now (None: none, or the command
+        is refused), so that a table can ask before a move no undo can take back. ``decide`` is
+        pure, so asking changes nothing: the state, the log and the version stay as they were."""
+        try:
+            return first_barrier(self.game.decide(self.state, command))
+        except IllegalMove:
+            return None
 
     def undo_reason(self, seat: int) -> Msg | None:
         """Why ``seat`` may not undo now (a message naming the undo rule), or None if it may."""

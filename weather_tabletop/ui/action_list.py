@@ -1,22 +1,34 @@
 """The table's "Your moves" list, drawn by the app rather than pygame_gui's UISelectionList.
 
 pygame_gui made one button per visible entry each time the list changed (about 12 ms at
-1920x1080, in every frame where a move lands); here an entry is one line of text rendered once
+1920x1080, in every frame where a move lands); here an entry is text rendered once
 (cached by text) and blitted, so a new list costs nothing until it is drawn, and drawing costs the
 visible lines' blits. It looks like the themed UISelectionList it replaces (``art/theme.json``'s
 ``selection_list`` blocks and pygame_gui's scroll bar: arrows, a sliding thumb) and works the
 same way: a click on an entry plays it (the table does), the wheel and the scroll bar scroll it,
 the pointer lights the entry under it, and the table's Up/Down keys move the highlight
 (:meth:`select`, which scrolls it into view).
+
+A click cannot misplay (issue 27): it chooses the entry the button went down on, and only when
+the button comes up on that row while the row still holds the same entry (:meth:`handle`). Rows
+may be given identities (``keys``): a row without one (``None``) is an empty place kept so that
+the rows below it do not move, and takes no click; a row whose identity changed while the
+pointer rested on the list (``keep=True``) takes no press for :data:`SETTLE` seconds, the time
+a person needs to see that the words under the pointer are new.
+
+Every entry is drawn at one text size (the largest at which two lines fit a row): a long entry
+wraps to two lines, then ends with "…" (its start always shows), and the table shows the whole
+text on hover (:meth:`is_cut`).
 """
 
 from __future__ import annotations
 
 import time
-from typing import Callable, Sequence
+from typing import Callable, Hashable, Sequence
 
 import pygame
 
+from . import theme
 from .table_view import work_until
 from .theme import TextCache
 
@@ -37,6 +49,8 @@ THUMB_EDGE = (235, 235, 235)
 BAR_WIDTH = 20  # pygame_gui's scroll bar: 20 pixels at every scale, arrows 20 high
 ARROW_REPEAT = 0.08  # seconds between steps while an arrow is held
 ROW_BUDGET = 0.0004  # seconds of a frame spent rendering new entries' text (at least one)
+#: seconds during which a row whose entry changed under a resting pointer takes no press
+SETTLE = 0.5
 
 
 class ScrollBar:
@@ -186,25 +200,29 @@ def _arrow(surface: pygame.Surface, rect: pygame.Rect, up: bool) -> None:
 
 
 class ActionList:
-    """A scrollable list of one-line entries inside ``rect``; ``row_h``, ``font_size`` and
-    ``pad`` (the text's left margin) are already scaled."""
+    """A scrollable list of entries (up to two lines each) inside ``rect``; ``row_h``,
+    ``font_size`` and ``pad`` (the text's left margin) are already scaled; ``clock`` times the
+    settling of changed rows (a test passes its own)."""
 
     def __init__(self, rect: pygame.Rect, text: TextCache, *, row_h: int, font_size: int,
-                 pad: int) -> None:
+                 pad: int, clock: Callable[[], float] = time.monotonic) -> None:
         self.rect = pygame.Rect(rect)
         self.text = text
         self.row_h = row_h
         self.font_size = font_size
         self.pad = pad
+        self.clock = clock
         self.bar = ScrollBar(text)
         self._source: Callable[[int], str] = lambda i: ""
         self._texts: dict[int, str] = {}
-        self._shown_texts: dict[int, str] = {}
+        self._keys: Sequence[Hashable] | None = None  # each row's identity (None: an empty row)
+        self._changed: dict[int, float] = {}  # row -> when its entry changed under the pointer
         self._count = 0
         self.enabled = True
         self.selected: int | None = None
         self.hovered: int | None = None
-        self.pressed: int | None = None  # the entry the button went down on
+        self.pressed: int | None = None  # the row the button went down on
+        self._pressed_key: Hashable = None  # what that row held then
         self.mouse = (-1, -1)
         self._version = 0  # counts new contents
         self._ready: set[tuple[int, tuple]] = set()  # (entry, ink) whose text is rendered
@@ -219,23 +237,61 @@ class ActionList:
         items = list(items)
         self.set_source(len(items), items.__getitem__, enabled=enabled)
 
-    def set_source(self, count: int, text_of: Callable[[int], str], *, enabled: bool = True) -> None:
+    def set_source(self, count: int, text_of: Callable[[int], str], *, enabled: bool = True,
+                   keys: Sequence[Hashable] | None = None, keep: bool = False) -> None:
         """``count`` entries whose texts ``text_of(i)`` gives when each is first needed: only
-        the visible ones are asked for until :attr:`texts` is read."""
+        the visible ones are asked for until :attr:`texts` is read. ``keys``: each row's
+        identity (``None``: an empty row); without them a row is its index. ``keep``: the
+        pointer rests on the list, so the scroll and a press in progress stay, and each row
+        whose identity changed takes no press for :data:`SETTLE` seconds."""
+        old = [self.key_at(i) for i in range(self._count)] if keep else []
         self._source = text_of
         self._texts = {}
-        self._shown_texts = {}
         self._ready = set()
         self._version += 1
         self._count = count
+        self._keys = list(keys) if keys is not None else None
         self.enabled = enabled
-        self.selected = self.pressed = None
-        self.hovered = self.row_at(self.mouse) if enabled else None
-        self.bar.reset()
-        self._layout()
+        self.selected = None
+        if keep:
+            now = self.clock()
+            self._changed = {i: t for i, t in self._changed.items() if now - t < SETTLE}
+            for i in range(count):
+                if i >= len(old) or old[i] != self.key_at(i):
+                    self._changed[i] = now
+            if self.pressed is not None and self.pressed >= count:
+                self.pressed = None
+            scroll = self.bar.scroll
+            self._layout()
+            self.bar.scroll_to(scroll)
+        else:
+            self._changed = {}
+            self.pressed = None
+            self.bar.reset()
+            self._layout()
+        self.hovered = self._live_row(self.mouse)
 
     def __len__(self) -> int:
         return self._count
+
+    def key_at(self, index: int) -> Hashable:
+        """Row ``index``'s identity (its index when the list was given none)."""
+        return self._keys[index] if self._keys is not None else index
+
+    def is_blank(self, index: int) -> bool:
+        """An empty row, kept so that the rows below it stay where they were."""
+        return self._keys is not None and self._keys[index] is None
+
+    def settling(self, index: int) -> bool:
+        """Row ``index``'s entry changed under the resting pointer less than SETTLE seconds
+        ago: a press on it now would be meant for what was there before."""
+        changed = self._changed.get(index)
+        return changed is not None and self.clock() - changed < SETTLE
+
+    def _live_row(self, pos: tuple[int, int]) -> int | None:
+        """The row under ``pos`` that can be chosen (not blank, the list enabled)."""
+        row = self.row_at(pos) if self.enabled else None
+        return None if row is None or self.is_blank(row) else row
 
     def text_at(self, index: int) -> str:
         text = self._texts.get(index)
@@ -256,6 +312,25 @@ class ActionList:
         if self.bar.needed:
             inner.width -= BAR_WIDTH
         self.area = inner  # where the entries are drawn
+        self.size = self._text_size()
+
+    @staticmethod
+    def two_lines(text: TextCache, size: int) -> int:
+        """A row's height with room for two lines of ``size`` pixels (a long entry wraps)."""
+        font = text.font(size)
+        return font.get_linesize() + font.get_height() + 4
+
+    def _text_size(self) -> int:
+        """The one text size of every entry: ``font_size``, or less when two of its lines do
+        not fit a row (never below the theme's smallest text)."""
+        room = self.row_h - 2
+        size = self.font_size
+        while size > theme.MIN_TEXT_PX:
+            font = self.text.font(size)
+            if font.get_linesize() + font.get_height() <= room:
+                break
+            size -= 1
+        return size
 
     @property
     def scroll(self) -> int:
@@ -281,59 +356,20 @@ class ActionList:
     def _box(self, row: pygame.Rect) -> pygame.Rect:
         return pygame.Rect(row.x + self.pad, row.y + 1, row.w - 2 * self.pad, row.h - 2)
 
-    def shown_text(self, index: int) -> str:
-        """What entry ``index`` shows (worked out once per list: see :meth:`_shown_text`)."""
-        shown = self._shown_texts.get(index)
-        if shown is None:
-            shown = self._shown_texts[index] = self._shown_text(index)
-        return shown
-
-    def _shown_text(self, index: int) -> str:
-        """What entry ``index`` shows: its whole text when it fits the row (wrapped to two lines
-        and shrunk if need be), else without the words it shares with the entry before or after
-        it ("… the middle space of the Supply"), so entries that differ show how they differ."""
-        full = self.text_at(index)
+    def _fit(self, index: int):
+        """Entry ``index`` laid into its row at the list's one size: wrapped to two lines,
+        then ended with "…" (:meth:`TextCache.lay` with no shrinking)."""
         box = self._box(self.row_rect(index))
-        if not self.text.lay(full, box.w, box.h, self.font_size).cut:
-            return full
-        words = full.split(" ")
-        shared = 0
-        for j in (index - 1, index + 1):
-            if 0 <= j < self._count:
-                other = self.text_at(j).split(" ")
-                n = 0
-                while n < min(len(words), len(other)) - 1 and words[n] == other[n]:
-                    n += 1
-                shared = max(shared, n)
-        if shared < 2:
-            return full
-
-        def fits(cut: int) -> bool:
-            return not self.text.lay("… " + " ".join(words[cut:]), box.w, box.h,
-                                     self.font_size).cut
-
-        lo, hi = 2, shared  # as few words left out as the row needs (a binary search)
-        if not fits(hi):
-            return "… " + " ".join(words[shared:])
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if fits(mid):
-                hi = mid
-            else:
-                lo = mid + 1
-        return "… " + " ".join(words[lo:])
+        return self.text.lay(self.text_at(index), box.w, box.h, self.size, min_size=self.size)
 
     def is_cut(self, index: int) -> bool:
         """True when entry ``index`` does not show its whole text (the tooltip shows it)."""
-        box = self._box(self.row_rect(index))
-        shown = self.shown_text(index)
-        return shown != self.text_at(index) or self.text.lay(shown, box.w, box.h,
-                                                             self.font_size).cut
+        return not self.is_blank(index) and self._fit(index).cut
 
-    def select(self, index: int | None) -> None:
-        """Highlight ``index`` (None: nothing) and scroll it into view."""
+    def select(self, index: int | None, scroll: bool = True) -> None:
+        """Highlight ``index`` (None: nothing) and scroll it into view (``scroll``)."""
         self.selected = index
-        if index is None:
+        if index is None or not scroll:
             return
         top = index * self.row_h
         if top < self.bar.scroll:
@@ -348,12 +384,14 @@ class ActionList:
         t = event.type
         if t == pygame.MOUSEMOTION:
             self.mouse = event.pos
-            self.hovered = self.row_at(event.pos) if self.enabled else None
+            self.hovered = self._live_row(event.pos)
+            if not self.rect.collidepoint(event.pos):
+                self._changed.clear()  # the pointer left: it no longer rests on those rows
             return self.bar.motion(event.pos) or self.pressed is not None, None
         if t == pygame.MOUSEWHEEL:
             if self.rect.collidepoint(self.mouse):
                 self.bar.wheel(event.y)
-                self.hovered = self.row_at(self.mouse) if self.enabled else None
+                self.hovered = self._live_row(self.mouse)
                 return True, None
             return False, None
         if t == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -361,12 +399,16 @@ class ActionList:
                 return False, None
             self.mouse = event.pos
             if not self.bar.press(event.pos):
-                self.pressed = self.row_at(event.pos) if self.enabled else None
+                row = self._live_row(event.pos)
+                self.pressed = None if row is None or self.settling(row) else row
+                self._pressed_key = self.key_at(row) if self.pressed is not None else None
             return True, None
         if t == pygame.MOUSEBUTTONUP and event.button == 1:
             used = self.bar.release() or self.pressed is not None
             pressed, self.pressed = self.pressed, None
-            if pressed is not None and self.row_at(event.pos) == pressed:
+            if (pressed is not None and pressed < self._count
+                    and self.row_at(event.pos) == pressed
+                    and self.key_at(pressed) == self._pressed_key):
                 return True, pressed
             return used, None
         return False, None
@@ -386,13 +428,12 @@ class ActionList:
         ink = self._ink()
         end = work_until(ROW_BUDGET)
         rendered = False
-        for i, _row in self.visible_rows():
+        for i, _r in self.visible_rows():
             if (i, ink) in self._ready:
                 continue
             if rendered and end is not None and time.perf_counter() >= end:
                 break
-            box = self._box(_row)
-            fit = self.text.lay(self.shown_text(i), box.w, box.h, self.font_size)
+            fit = self._fit(i)
             for line in fit.lines:
                 self.text.render(line, fit.size, ink)
             self._ready.add((i, ink))
@@ -431,8 +472,9 @@ class ActionList:
             surface.set_clip(clip)
             if bg is not None:
                 surface.fill(bg, clip)
-            if (i, ink) in self._ready:
-                self.text.box(surface, self.shown_text(i), self._box(row), self.font_size, ink)
+            if (i, ink) in self._ready and not self.is_blank(i):
+                self.text.box(surface, self.text_at(i), self._box(row), self.size, ink,
+                              min_size=self.size)
         surface.set_clip(None)
         if self.bar.needed:
             bar = self.bar.rect

@@ -495,6 +495,10 @@ class TextCache:
         self._boxes[key] = got
         return got
 
+    def height(self, fit: Fitted, bold: bool = False) -> int:
+        """The height ``fit``'s lines take when drawn (to size a box around laid text)."""
+        return _block_h(self.font(fit.size, bold), max(1, len(fit.lines)))
+
     def box(self, surface: pygame.Surface, text: str, box: pygame.Rect, size: int, colour,
             bold: bool = False, align: str = "left", valign: str = "center",
             min_size: int = MIN_TEXT_PX, wrap: bool = True) -> Fitted:

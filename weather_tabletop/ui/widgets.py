@@ -31,6 +31,17 @@ def button(scene: "Scene", rect: pygame.Rect, text: str, *, object_id: str | Non
     return b
 
 
+def show_tooltip(element: UIButton, text: str | None) -> None:
+    """Give ``element`` the tooltip ``text``, or none (``None``): one on screen goes at once
+    (pygame_gui only drops a shown tooltip when the pointer leaves)."""
+    if element.tool_tip_text == text:
+        return
+    element.set_tooltip(text)
+    if text is None and element.tool_tip is not None:
+        element.tool_tip.kill()
+        element.tool_tip = None
+
+
 def label(scene: "Scene", rect: pygame.Rect, text: str, *, object_id: str | None = None,
           container=None) -> UILabel:
     """A themed one-line label; text wider than ``rect`` is shortened with an ellipsis (never

@@ -1,5 +1,5 @@
 """Settings: UI scale, animation speed, the hard computer's thinking time, language,
-colour-blind markings, full screen. Each change is applied and saved at once; a new language
+colour-blind markings, full screen, step help, asking before a move that cannot be undone. Each change is applied and saved at once; a new language
 applies at once to every scene, the open table and its log included (each is built again)."""
 
 from __future__ import annotations
@@ -78,6 +78,7 @@ class SettingsScene(Scene):
             ("colour_blind", tr("settings.colour_blind"), None, s.colour_blind),
             ("fullscreen", tr("settings.fullscreen"), None, s.fullscreen),
             ("step_help", tr("settings.step_help"), None, s.step_help),
+            ("ask_irreversible", tr("settings.ask_irreversible"), None, s.ask_irreversible),
         ]
         pad = self.px(24)
         label_font = self.app.text.font(self.px(16), True)
@@ -164,7 +165,7 @@ class SettingsScene(Scene):
             new = replace(s, animation_speed=choice)
         elif key == "language" and choice:
             new = replace(s, language=theme.language_of_option(choice))
-        elif key in ("colour_blind", "fullscreen", "step_help"):
+        elif key in ("colour_blind", "fullscreen", "step_help", "ask_irreversible"):
             new = replace(s, **{key: not getattr(s, key)})
         else:
             return

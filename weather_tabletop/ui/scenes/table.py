@@ -5,7 +5,7 @@ any game. The board is drawn by the game's TableView (or the generic one); drags
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,7 @@ from ...i18n import language, tr, listing
 from .. import theme, widgets
 from ..action_list import ActionList
 from ..computer import Computers
+from ..confirm import ConfirmMove
 from ..timeline import Timeline
 from ..review_view import ReviewView
 from ..dragdrop import DragDrop
@@ -27,6 +28,7 @@ from ..logbook import LogBook
 from ..guide_view import step_of
 from ..hints import Hints
 from ..move_palette import MovePalette, open_palette
+from ..move_rows import game_order, keep_places
 from ..scene import Scene
 from .. import score_table
 from ..score_box import ScoreBox
@@ -178,10 +180,14 @@ class TableScene(Scene):
         self.computers = Computers(session, lambda: app.settings.move_delay)
         self.privacy = privacy and has_hidden_information(self.game) and len(session.people()) > 1
         self._cover = cover and self.privacy and not session.read_only
-        self.dragdrop = DragDrop(self.submit, self.show_message)
+        self.dragdrop = DragDrop(self.play, self.show_message)
         self.viewer: int | None = self._first_viewer()
         self.view_state: Any = None
-        self.legal: list[Command] = []
+        self.legal: list[Command] = []  # in the order "Your moves" shows them (self.rows)
+        self.rows: list[Command | None] = []  # "Your moves", row by row (None: an empty row)
+        self._game_order: list[Command] = []  # the legal moves in the game's order
+        self.palette_moves: list[Command] = []  # the moves the open palette lists
+        self.confirm: ConfirmMove | None = None  # "This cannot be undone: ..." while asked
         self.message = tr(session.notice) if session.notice else ""
         self.action_index = 0
         self.tooltip: tuple[str, pygame.Surface] | None = None
@@ -211,6 +217,7 @@ class TableScene(Scene):
         #: scene over the side column (pygame_gui widgets would lie under it)
         self._menu: list[tuple[pygame.Rect, str, str]] = []
         self._menu_hover: str | None = None
+        self._tips: dict[str, str] = {}  # the banner buttons' tooltips
         self.copy_dialog: Any = None  # "Save a copy as..." while it is open
 
     # -- who looks at the table ------------------------------------------------------------
@@ -328,6 +335,8 @@ class TableScene(Scene):
         self.name = tr(self.game.title)  # again: the language may have changed (issue 18)
         self.lay = lay = self._layout()
         self.timeline = self._timeline(lay)  # a replay: its strip is cut from the board's
+        # where the pointer was over the moves list: a rebuild (the step help coming) keeps it
+        pointer = self.w["actions"].mouse if "actions" in self.w else (-1, -1)
         self.w = {}
         widgets.panel(self, lay.banner, object_id="#banner_panel")
         # the two banner lines change with the turn: drawn by the scene (re-laying a pygame_gui
@@ -350,6 +359,7 @@ class TableScene(Scene):
                  "hint": ("hint.button", "hint.button_tip")}
         font = self.app.text.font(self.px(17), True)
         x = w - lay.gap
+        self._tips = {key: tr(words[key][1]) for key in keys}
         for key in keys:
             label, tip = words[key]
             rect = lay.buttons[len(self.w)]
@@ -371,8 +381,9 @@ class TableScene(Scene):
         body = lay.bodies
         # drawn by the scene, not pygame_gui (a move re-laid pygame_gui's list: about 12 ms)
         self.w["actions"] = ActionList(body.get("actions", pygame.Rect(-9999, 0, 200, 100)),
-                                       self.app.text, row_h=max(self._two_lines(), round(size * 2.2)),
+                                       self.app.text, row_h=ActionList.two_lines(self.app.text, size),
                                        font_size=size, pad=max(6, size // 2))
+        self.w["actions"].mouse = pointer
         self.w["score_box"] = ScoreBox(body.get("scores", pygame.Rect(-9999, 0, 200, 100)),
                                        self.app.text, size=size,
                                        pad=(max(6, size // 2), max(4, size // 3)), radius=self.px(8),
@@ -396,11 +407,8 @@ class TableScene(Scene):
         self._hint_surface = None
         self.refresh()
         self.log_panel.flush()  # the whole log at once when the table opens
-
-    def _two_lines(self) -> int:
-        """A move's row: room for two lines of the smallest text (long moves wrap)."""
-        font = self.app.text.font(theme.MIN_TEXT_PX)
-        return font.get_linesize() + font.get_height() + 4
+        if self.confirm is not None:  # a new size or language: the question laid out again
+            self.confirm = self._question(self.confirm.command, self.confirm.dont_ask)
 
     def _heading_title(self, key: str) -> str:
         title = tr({"actions": "table.actions", "scores": "table.scores", "log": "table.log"}[key])
@@ -480,6 +488,8 @@ class TableScene(Scene):
         self._update_log()
         self._update_scores()
         self._update_actions()
+        if self.confirm is not None and self.confirm.command not in self.legal:
+            self.confirm = None  # the position moved on (a followed game): nothing to ask
         self.dragdrop.set_context(self.view, self.view_state, self.viewer, self.legal,
                                   enabled=bool(self.legal))
         if self.hints.stale(self.viewer) or not self.hints.can_ask(self.viewer, self.legal):
@@ -571,9 +581,17 @@ class TableScene(Scene):
         self.w["score_box"].set_table(score_table.build(self.game, self.view_state,
                                                         self.session.config.seats, shown))
 
-    def _update_actions(self) -> None:
+    def _update_actions(self, order: list[Command] | None = None) -> None:
+        """"Your moves" for ``self.legal`` in the game's order (``order``: that order again,
+        when the pointer left the list). While the pointer rests on the list the moves keep
+        their rows (:func:`keep_places`), and ``self.legal`` takes the rows' order, so that an
+        index means the same move to the keyboard, the hints and the tests as on the screen."""
         lst: ActionList = self.w["actions"]
-        if not self.legal:
+        if order is None:
+            self._game_order = list(self.legal)
+        order = self._game_order
+        if not order:
+            self.rows, self.legal = [], []
             if self.session.is_demo:
                 text = tr("demo.watching")
             elif self.session.watching is not None:
@@ -588,27 +606,108 @@ class TableScene(Scene):
             if key != self._actions_key:
                 self._actions_key = key
                 lst.set_items([text], enabled=False)
+                self._list_changed()
             return
         # The entries' words are worked out when their rows are first drawn (the list may be long).
-        game, state, legal = self.game, self.view_state, list(self.legal)
-        key = ("on", tuple(legal))
+        game, state = self.game, self.view_state
+        resting = self._pointer_on_list()
+        sel = lst.selected  # the keyboard's highlight, a row of the rows shown until now
+        chosen = self.rows[sel] if sel is not None and sel < len(self.rows) else None
+        rows = keep_places(self.rows, order) if resting else game_order(order)
+        self.rows, self.legal = rows, [c for c in rows if c is not None]
+        key = ("on", tuple(rows))
         if key != self._actions_key or state is not self._actions_state:
             old = lst.texts if key == self._actions_key else None
             self._actions_key, self._actions_state = key, state
-            if old is None or old != [tr(game.describe_command(state, c)) for c in legal]:
-                lst.set_source(len(legal), lambda i: tr(game.describe_command(state, legal[i])))
-        self.action_index = min(self.action_index, len(legal) - 1) if self.action_index >= 0 else 0
-        self.select_action(self.action_index)
 
-    def select_action(self, index: int) -> None:
-        """Highlight the action at ``index`` (keyboard) and scroll it into view."""
+            def words(i: int) -> str:
+                return "" if rows[i] is None else tr(game.describe_command(state, rows[i]))
+
+            if old is None or old != [words(i) for i in range(len(rows))]:
+                lst.set_source(len(rows), words, keys=rows, keep=resting)
+                self._list_changed()
+        if chosen in self.legal:  # the keyboard's highlight stays on its move
+            self.action_index = self.legal.index(chosen)
+        self.action_index = min(max(0, self.action_index), len(self.legal) - 1)
+        self.select_action(self.action_index, scroll=not resting)
+
+    def _pointer_moved(self, event: pygame.event.Event) -> None:
+        """A dialog over the table has the events: "Your moves" still learns where the pointer
+        is, so that the move played from the dialog does not keep rows for a pointer gone."""
+        if event.type == pygame.MOUSEMOTION and "actions" in self.w:
+            self.w["actions"].mouse = event.pos
+
+    def _list_changed(self) -> None:
+        """New rows: a tooltip over the list named a row that may hold another move now."""
+        lst: ActionList = self.w["actions"]
+        if self.tooltip is not None and lst.rect.collidepoint(lst.mouse):
+            self.tooltip = None
+
+    def _pointer_on_list(self) -> bool:
+        """The pointer rests on "Your moves" (shown): its rows must not move."""
+        lst: ActionList = self.w["actions"]
+        return (self.lay is not None and self.panels.column and "actions" in self.lay.bodies
+                and lst.rect.collidepoint(lst.mouse))
+
+    def select_action(self, index: int, scroll: bool = True) -> None:
+        """Highlight the action at ``index`` of ``self.legal`` (keyboard) and scroll it into
+        view (not while the pointer rests on the list: nothing moves under it)."""
         if not self.legal:
             return
         index = max(0, min(len(self.legal) - 1, index))
         self.action_index = index
-        self.w["actions"].select(index)
+        self.w["actions"].select(self.rows.index(self.legal[index]), scroll=scroll)
 
     # -- acting ----------------------------------------------------------------------------
+
+    def play(self, command: Command) -> str | None:
+        """A person chose ``command`` (a key, a click, the palette, a hint, a drop): play it,
+        after asking first when no undo could take it back; None if played or asked, else the
+        rules' reason."""
+        if self._asks(command):
+            self.confirm = self._question(command)
+            self.tooltip = None
+            return None
+        return self.submit(command)
+
+    def _question(self, command: Command, dont_ask: bool = False) -> ConfirmMove:
+        """"This cannot be undone: <move>" over the board, at the table's size and language."""
+        assert self.lay is not None
+        question = ConfirmMove(self.lay.board, self.app.text, command,
+                               tr(self.game.describe_command(self.view_state, command)),
+                               max(14, self.px(17)))
+        question.dont_ask = dont_ask
+        return question
+
+    def _asks(self, command: Command) -> bool:
+        """Setting "Ask before a move that cannot be undone": a person's command that would
+        cause a chance or reveal event (decided on the state, which stays as it was). Not when
+        the question protects nothing: the command is the seat's only move and nothing of its
+        own could be undone first. Computer seats and demos never ask."""
+        s = self.session
+        if not (self.app.settings.ask_irreversible and self.lay is not None and not s.read_only
+                and not s.is_demo and not s.seat_is_computer(command.seat)):
+            return False
+        match = s.match
+        if self.legal == [command] and match.undo_reason(command.seat) is not None:
+            return False
+        return match.barrier_of(command) is not None
+
+    def _confirm_event(self, event: pygame.event.Event) -> None:
+        """The question is open: every event is its; Play plays the move, Cancel nothing."""
+        assert self.confirm is not None
+        self._pointer_moved(event)
+        answer = self.confirm.handle(event)
+        if answer is None:
+            return
+        confirm, self.confirm = self.confirm, None
+        if answer != "play":
+            return
+        if confirm.dont_ask:
+            self.app.apply_settings(replace(self.app.settings, ask_irreversible=False))
+        reason = self.submit(confirm.command)
+        if reason:
+            self.show_message(reason)
 
     def submit(self, command: Command) -> str | None:
         """Play a person's command; None if played, else the rules' reason."""
@@ -888,22 +987,27 @@ class TableScene(Scene):
         if not self.legal or self.lay is None:
             return
         game, state = self.game, self.view_state
-        self.palette = open_palette(self.lay.board, self.app.text, self.legal,
+        self.palette_moves = list(self.legal)  # the palette's indices are into these
+        self.palette = open_palette(self.lay.board, self.app.text, self.palette_moves,
                                     lambda c: tr(game.describe_command(state, c)),
                                     max(14, self.px(17)))
         pygame.key.start_text_input()
 
     def _palette_event(self, event: pygame.event.Event) -> None:
         assert self.palette is not None
+        self._pointer_moved(event)
         done, chosen = self.palette.handle(event)
         if done:
-            self.palette = None
-            if chosen is not None and chosen < len(self.legal):
-                reason = self.submit(self.legal[chosen])
+            self.palette = None  # closed before playing: the question may open in its place
+            if chosen is not None and chosen < len(self.palette_moves):
+                reason = self.play(self.palette_moves[chosen])
                 if reason:
                     self.show_message(reason)
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.confirm is not None:
+            self._confirm_event(event)
+            return
         if self._menu_event(event):
             return
         if self.timeline is not None and self.palette is None and (
@@ -917,7 +1021,7 @@ class TableScene(Scene):
         if not self.dragdrop.dragging:
             used, command = self.hints.handle(event)  # a click on a hint plays it
             if command is not None:
-                reason = self.submit(command)
+                reason = self.play(command)
                 if reason:
                     self.show_message(reason)
             if used:
@@ -978,7 +1082,7 @@ class TableScene(Scene):
             elif event.key == pygame.K_DOWN:
                 self.select_action(self.action_index + 1)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.legal:
-                reason = self.submit(self.legal[self.action_index])
+                reason = self.play(self.legal[self.action_index])
                 if reason:
                     self.show_message(reason)
             elif event.key == pygame.K_ESCAPE:
@@ -998,12 +1102,19 @@ class TableScene(Scene):
                               pygame.MOUSEWHEEL) or "actions" not in self.w:
             return False
         used_scores = self.w["score_box"].handle(event)
-        used, index = self.w["actions"].handle(event)
+        lst: ActionList = self.w["actions"]
+        used, index = lst.handle(event)
         if event.type == pygame.MOUSEWHEEL and used:
             self._hover(self.mouse)  # the entry under the pointer changed: so does its text
-        if index is not None and index < len(self.legal):
-            self.select_action(index)
-            reason = self.submit(self.legal[index])
+        if (event.type == pygame.MOUSEMOTION and self.legal and not self._pointer_on_list()
+                and self.rows != self._game_order):
+            self._update_actions(self._game_order)  # the pointer left: the game's order again
+            self.dragdrop.set_context(self.view, self.view_state, self.viewer, self.legal,
+                                      enabled=True)
+        command = self.rows[index] if index is not None and index < len(self.rows) else None
+        if command is not None and command in self.legal:  # the move pressed, still legal
+            self.select_action(self.legal.index(command))
+            reason = self.play(command)
             if reason:
                 self.show_message(reason)
         if event.type == pygame.MOUSEMOTION and not (used or used_scores):
@@ -1143,6 +1254,14 @@ class TableScene(Scene):
             self.log_panel.flush(RENDER_BUDGET)
         if self.computers.error and self.message != self.computers.error:
             self.show_message(self.computers.error)
+        self._button_tips()
+
+    def _button_tips(self) -> None:
+        """The Menu and Hint buttons lose their tooltips while what they opened is shown: the
+        Menu's list lies where its tooltip would, and the hints' list under the Hint button."""
+        for key, opened in (("menu", bool(self._menu)), ("hint", self.hints.hint is not None)):
+            if key in self.w:
+                widgets.show_tooltip(self.w[key], None if opened else self._tips.get(key))
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.SKY)
@@ -1187,6 +1306,10 @@ class TableScene(Scene):
         self._draw_menu(surface)
         if self.palette is not None:
             self.palette.draw(surface)
+            set_frame_deadline(None)
+            return
+        if self.confirm is not None:
+            self.confirm.draw(surface)
             set_frame_deadline(None)
             return
         if self.tooltip is not None:
