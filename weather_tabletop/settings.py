@@ -116,6 +116,8 @@ def _read(path: Path) -> tuple[dict[str, Any] | None, str | None]:
     except files.FileRefused:
         key = "settings.too_large" if files.is_regular(path) else "settings.not_a_file"
         return None, tr(key, name=_aside_name(path), size=f"{MAX_FILE_BYTES >> 10} KB")
+    except NotADirectoryError:  # a file where the settings' folder should be: nothing to keep
+        return None, tr("settings.no_folder", folder=str(path.parent))
     except OSError as exc:
         return None, tr("settings.unreadable", reason=exc.strerror or exc, name=_aside_name(path))
     try:

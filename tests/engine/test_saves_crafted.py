@@ -445,3 +445,13 @@ def test_a_new_game_on_a_full_disk_says_so(tmp_path, monkeypatch):
     with pytest.raises(SaveFailed) as failed:
         SavedGame.create(game, computer_config(game, 2, ["random"] * 2, {}, 1), tmp_path)
     assert tr(failed.value.reason) == tr("save.create_full")
+
+
+def test_a_file_where_the_settings_folder_should_be_promises_no_damaged_copy(tmp_path, monkeypatch):
+    from weather_tabletop import paths, settings
+
+    monkeypatch.setenv("WEATHER_TABLETOP_HOME", str(tmp_path))
+    (tmp_path / "config").write_text("not a folder")
+    loaded, message = settings.load()
+    assert loaded == settings.Settings() and message
+    assert ".damaged" not in message and str(paths.config_dir()) in message
