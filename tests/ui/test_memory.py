@@ -148,3 +148,18 @@ def test_game_titles_are_known_without_importing_the_rules():
     for game_id, title in games.TITLES.items():
         assert games.get(game_id).title == title
     assert games.title("tally") == tally.GAME.title
+
+
+def test_the_log_panel_keeps_only_recent_lines_rendered_and_renders_old_ones_when_shown(app):
+    from weather_tabletop.ui import log_panel
+    from weather_tabletop.ui.log_panel import LogEntry, LogPanel
+
+    panel = LogPanel(pygame.Rect(0, 0, 300, 200), app.text, 16)
+    panel.add([LogEntry(f"move {n}: a line of the log", (0, 0, 0)) for n in range(300)])
+    panel.flush()
+    rendered = [s for s in panel._surfaces if s is not None]
+    assert len(panel._surfaces) == 300 and len(rendered) < 100
+    assert sum(s.get_height() for s in rendered) <= (log_panel.KEPT_PANELS + 1) * 200
+    panel.scroll = panel._height - 150  # back to the first lines
+    panel.draw(pygame.Surface((300, 200)))
+    assert panel._surfaces[0] is not None
