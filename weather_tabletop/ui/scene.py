@@ -30,6 +30,9 @@ class Scene:
 
     #: shown as the window caption's second part
     name = ""
+    #: the scene holds much (a table: its game, views, pictures, threads): when it leaves the
+    #: stack for good the app collects garbage and gives freed memory back to the system
+    heavy = False
 
     def __init__(self, app: "App") -> None:
         self.app = app
