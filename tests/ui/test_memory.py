@@ -163,3 +163,16 @@ def test_the_log_panel_keeps_only_recent_lines_rendered_and_renders_old_ones_whe
     panel.scroll = panel._height - 150  # back to the first lines
     panel.draw(pygame.Surface((300, 200)))
     assert panel._surfaces[0] is not None
+
+
+def test_closing_a_table_forgets_its_texts(app):
+    app.home()
+    scene = TableScene(app, Session.in_memory(tally.GAME, config("person", "person")),
+                       privacy=False)
+    app.push(scene)
+    post(app, frames=3)
+    assert len(app.text._texts) > 0
+    scene.leave()  # back to a fresh menu, whose texts are drawn anew
+    assert len(app.text._texts) == 0
+    post(app)
+    assert len(app.text._texts) < 50

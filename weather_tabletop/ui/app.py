@@ -167,8 +167,9 @@ class App:
         scene = self.stack.pop()
         scene.close()
         scene.dispose()
-        if scene.heavy:  # what it held goes back to the system (issue 27)
+        if scene.heavy:  # its texts and pictures go with it (issue 27)
             del scene
+            self.text.forget()
             release_memory()
 
     def pop(self) -> None:
