@@ -204,7 +204,8 @@ def main() -> None:
         bench.play(table, args.frames_per_table)
         bench.close_table(table)
         del table
-        seats = f"{players} seats" + (", a person played by the bench" if person else "")
+        seats = f"{players} seat{'s' if players > 1 else ''}" + (
+            ", a person played by the bench" if person else "")
         rows.append((f"table {n + 1} closed", f"{game_id}, {seats}", settle()))
 
     frames_goal = int(args.minutes * 60 * 60)
@@ -219,7 +220,8 @@ def main() -> None:
             bench.play(table, min(args.every, next_sample - bench.frames) or 1)
             if bench.frames >= next_sample:
                 minutes = (bench.frames - start_frames) / 3600
-                rows.append((f"play, {minutes:.1f} simulated min", f"{game_id}, {players} seats",
+                rows.append((f"play, {minutes:.1f} simulated min",
+                             f"{game_id}, {players} seat{'s' if players > 1 else ''}",
                              rss_mb()))
                 next_sample += args.every
             if bench.app.top is not table and table.session.match.is_over():
