@@ -44,6 +44,10 @@ def main() -> None:
         ("Start-up to the first menu frame", "startup.py",
          (["--runs", "2" if q else "5"] + (["--exe", str(args.exe)] if args.exe else []))),
         ("Peak memory while playing", "memory.py", []),
+        ("App memory: tables opened and closed, simulated play, a review (issue 27)",
+         "app_memory.py", ["--quick"] if q else ["--frames-per-table", "200", "--minutes", "3"]),
+        ("Click to first frame of the slow screens (issue 27)", "screen_open.py",
+         ["--runs", "1" if q else "5", "--warm-up"]),
         ("Computer thinking time at hard against its budget (issue 7)", "ai_timing.py",
          ["--quick"] if q else []),
     ]

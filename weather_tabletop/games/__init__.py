@@ -19,6 +19,11 @@ VIEWS: dict[str, str] = {}
 VIEWS["weather-machine"] = "weather_tabletop.games.weather_machine.view:WeatherMachineView"
 VIEWS["machines-to-the-sky"] = "weather_tabletop.games.machines_to_the_sky.view:MachinesView"
 VIEWS["meteo"] = "weather_tabletop.games.meteo.view:MeteoView"
+#: each game's title (its ``title``, a catalogue key), so a list of the games (the setup's and
+#: the rules' game pickers) need not import every game's rules (issue 27: seconds on a loaded
+#: machine); tests check these against the games' own titles
+TITLES: dict[str, str] = {"weather-machine": "Weather Machine",
+                          "machines-to-the-sky": "Machines To The Sky", "meteo": "Meteo"}
 _registered: dict[str, Game] = {}
 
 
@@ -50,6 +55,15 @@ def get(name: str) -> Game:
     if name not in RULES:
         raise UnknownGame(name)
     return _load(RULES[name])
+
+
+def title(name: str) -> str:
+    """The title of game ``name`` (a catalogue key), without importing its rules when known."""
+    if name in _registered:
+        return _registered[name].title
+    if name in TITLES:
+        return TITLES[name]
+    return get(name).title
 
 
 def view_class(name: str) -> Any | None:

@@ -15,6 +15,7 @@ except a focused text field's blinking cursor. While idle it waits for events, w
 from __future__ import annotations
 
 import os
+import threading
 import time
 import warnings
 from pathlib import Path
@@ -166,6 +167,10 @@ class App:
         scene = self.stack.pop()
         scene.close()
         scene.dispose()
+        if scene.heavy:  # its texts and pictures go with it (issue 27)
+            del scene
+            self.text.forget()
+            release_memory()
 
     def pop(self) -> None:
         if self.stack:
@@ -320,6 +325,49 @@ class App:
         remember.put(remember.WINDOW_SIZE, list(self._windowed))
 
 
+def warm_up() -> threading.Thread:
+    """Import, on a daemon thread while the menu waits for its first click, the modules that
+    New game needs: the setup screen, the table, the rules screen and the rules of the game
+    set up last (else the first). Issue 27: on a loaded 2-core machine New game took 1.5-6 s to
+    show, most of it importing. A click that comes first simply waits for the import under
+    way (Python's import lock), never does it twice."""
+    def run() -> None:
+        try:
+            from .. import games
+            from .scenes import rules, table  # noqa: F401 - imported for later
+            from .scenes.setup import _last_setup
+
+            ids = games.available()
+            last = _last_setup().get("game")
+            if ids:
+                games.get(last if last in ids else ids[0])
+        except Exception:  # noqa: BLE001 - only a head start: the click imports it anyway
+            pass
+
+    thread = threading.Thread(target=run, name="warm-up", daemon=True)
+    thread.start()
+    return thread
+
+
+def release_memory() -> None:
+    """Collect garbage now and, with glibc, hand the freed heap back to the system
+    (``malloc_trim``): a closed table's pictures and game states are freed, but glibc keeps
+    freed memory for reuse, and the threads that computer players think in each leave an arena
+    of it, so the resident memory did not come down after a table closed (issue 27)."""
+    import gc
+
+    gc.collect()
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None)
+        trim = getattr(libc, "malloc_trim", None)
+    except (OSError, AttributeError, TypeError):  # not a C library that ctypes can open
+        return
+    if trim is not None:
+        trim(0)
+
+
 def _wait_for_event(seconds: float) -> None:
     """Sleep until an event is pending or ``seconds`` have passed, looking every
     :data:`POLL` s. Not ``pygame.event.wait(timeout)``: pygame-ce 2.5 polls SDL every
@@ -430,6 +478,7 @@ def run(argv_options: dict) -> int:
         if argv_options.get("first_frame_exit"):  # bench/startup.py: stop after one drawn frame
             app.tick(1 / 60)
             return 0
+        warm_up()
         app.loop()
         return 0
     except Exception as exc:  # noqa: BLE001 - last resort: log and tell the player

@@ -9,8 +9,10 @@ from typing import Callable
 import pygame
 
 from .. import resources
+from . import cache
 
-_cache: dict[tuple, pygame.Surface] = {}
+#: rasterised art by name and size: bounded (issue 27), as each window size makes new sizes
+_cache = cache.surfaces(600, 96 * 1024 * 1024)
 
 
 def svg(name: str, size: tuple[int, int]) -> pygame.Surface:
@@ -52,17 +54,20 @@ def cover(name: str, size: tuple[int, int], native: tuple[int, int],
 
 class SurfaceCache:
     """Surfaces made once by a view and kept by key (converted for the screen when there is one);
-    emptied when it grows past ``limit`` so a long game's changing sizes cannot pile up."""
+    at most ``limit`` of them and ``max_bytes`` of pixels, the least recently used going first,
+    so a long game's changing sizes cannot pile up (issue 27: it was emptied only at ``limit``
+    entries, which at 1920x1080 could be well over 100 MB)."""
 
-    def __init__(self, limit: int = 2000) -> None:
+    def __init__(self, limit: int = 2000, max_bytes: int = cache.SURFACE_BYTES) -> None:
         self.limit = limit
-        self._surfaces: dict[tuple, pygame.Surface] = {}
+        self._surfaces = cache.surfaces(limit, max_bytes)
+
+    def __len__(self) -> int:
+        return len(self._surfaces)
 
     def get(self, key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
         surf = self._surfaces.get(key)
         if surf is None:
-            if len(self._surfaces) >= self.limit:
-                self._surfaces.clear()
             surf = make()
             if pygame.display.get_surface() is not None:
                 surf = surf.convert_alpha()

@@ -14,8 +14,6 @@ from typing import Any, Callable, Iterable
 import pygame
 import pygame_gui
 
-from ..games.weather_machine.rules import cards_value, chosen_cards
-from ..games.weather_machine.solo_data import SOLO
 from ..i18n import join, tr
 from . import theme, widgets
 from .scene import Scene
@@ -30,12 +28,31 @@ def applies(game_id: str | None, spec: Any) -> bool:
     return game_id == GAME and getattr(spec, "key", None) == KEY
 
 
-#: the cards of a ``cards:...`` value, and the value of cards chosen: the rules' own
-chosen_ids, value_of = chosen_cards, cards_value
+def _solo() -> Any:
+    """Weather Machine's solo data, imported when first needed: the setup screen imports this
+    module, and importing the game's rules with it took seconds on a loaded machine before the
+    setup of any game could show (issue 27)."""
+    from ..games.weather_machine.solo_data import SOLO
+
+    return SOLO
+
+
+def chosen_ids(value: Any) -> tuple[int, ...]:
+    """The cards of a ``cards:...`` value (the rules' own reading)."""
+    from ..games.weather_machine.rules import chosen_cards
+
+    return chosen_cards(value)
+
+
+def value_of(ids: Iterable[int]) -> Any:
+    """The option's value of the cards chosen (the rules' own writing)."""
+    from ..games.weather_machine.rules import cards_value
+
+    return cards_value(ids)
 
 
 def titles(ids: Iterable[int]) -> list[str]:
-    return [tr(SOLO.challenge(i).title) for i in ids]
+    return [tr(_solo().challenge(i).title) for i in ids]
 
 
 def choice_text(value: Any) -> str:
@@ -52,7 +69,7 @@ def choice_text(value: Any) -> str:
 def choices(value: Any) -> list[tuple[str, str]]:
     """The drop-down's entries (text, key): none, 1-12 at random, the cards chosen (when they
     are), then "Choose the cards…"."""
-    out = [(choice_text(n), str(n)) for n in range(len(SOLO.challenges) + 1)]
+    out = [(choice_text(n), str(n)) for n in range(len(_solo().challenges) + 1)]
     if chosen_ids(value):
         out.append((choice_text(value), str(value)))
     return out + [(tr("wm.solo.challenges.choose"), CHOOSE)]
@@ -69,7 +86,7 @@ def card_text(card_id: int) -> str:
     sentence separator between them)."""
     from ..games.weather_machine.view_text import lines
 
-    return tr(lines(*SOLO.challenge(card_id).text()))
+    return tr(lines(*_solo().challenge(card_id).text()))
 
 
 class ChallengeDialog(Scene):
@@ -144,7 +161,7 @@ class ChallengeDialog(Scene):
         key = (card_id, width)
         if key not in self._imgs:
             pad, box = self.px(8), self._box()
-            title = self.app.text.render(tr(SOLO.challenge(card_id).title), self.px(17),
+            title = self.app.text.render(tr(_solo().challenge(card_id).title), self.px(17),
                                          theme.INK, True, width=width - 2 * pad - box - self.px(8))
             text = self.app.text.render(card_text(card_id), self.px(15), theme.INK_SOFT,
                                         width=width - 2 * pad)
@@ -162,7 +179,7 @@ class ChallengeDialog(Scene):
     def _lay_cards(self, area: pygame.Rect) -> None:
         """The cards in rows of up to 4, from row ``first`` as many rows as fit."""
         gap = self.px(10)
-        ids = [c.id for c in SOLO.challenges]
+        ids = [c.id for c in _solo().challenges]
         cols = max(1, min(4, (area.width + gap) // (self.px(280) + gap)))
         arrow = max(self.px(36), self.text_size("Ag", "button")[1] + self.px(8))
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import re
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 import pygame
 
@@ -26,13 +26,24 @@ BOLD = re.compile(r"\*\*(.+?)\*\*")
 
 @dataclass
 class Block:
-    """One rendered piece of the text column, at ``y`` in the column; ``pictures``: where its
-    pictures lie in it (a click there shows that picture enlarged)."""
+    """One piece of the text column, at ``y`` in the column; ``pictures``: where its pictures
+    lie in it (a click there shows that picture enlarged). A piece is drawn when it first comes
+    into view (``make``; until then ``surface`` is None and ``height`` a guess), and what follows
+    it moves by the difference: issue 27, rendering every paragraph and picture of the guide
+    (whole boards among them) made "?" take seconds to open. Pictures (``later``) come one a
+    frame after the text."""
 
-    surface: pygame.Surface
+    surface: pygame.Surface | None
     y: int
     section: str
     pictures: tuple[tuple[pygame.Rect, str], ...] = ()
+    make: Callable[[], Any] | None = None
+    guess: int = 0
+    later: bool = False
+
+    @property
+    def height(self) -> int:
+        return self.surface.get_height() if self.surface is not None else self.guess
 
 
 def _runs(text: str) -> list[tuple[str, bool]]:
@@ -145,6 +156,7 @@ class GuideView:
         self.toc_scroll = 0  # when the contents are longer than their panel
         self.zoom: tuple[str, pygame.Surface] | None = None  # a picture shown enlarged
         self._picture = picture_maker(guide.game)
+        self._drawn = False  # a first frame was drawn (pictures come from the next one)
         self._layout()
         if section is not None:
             self.go(section)
@@ -206,12 +218,32 @@ class GuideView:
             blocks.append(Block(surf, y, sid, tuple(pictures)))
             y += surf.get_height() + gap
 
+        def lazy(make: Callable[[], Any], guess: int, sid: str, gap: int,
+                 later: bool = False) -> None:
+            nonlocal y
+            blocks.append(Block(None, y, sid, (), make, guess, later))
+            y += guess + gap
+
+        def paragraph(words: str, size: int, colour, w: int, sid: str, gap: int,
+                      bullet: bool = False) -> None:
+            def make() -> pygame.Surface:
+                body = rich(words, size, colour, w, text)
+                if not bullet:
+                    return body
+                surf = pygame.Surface((width, body.get_height()), pygame.SRCALPHA)
+                surf.blit(text.render("•", size, theme.INK_SOFT, bold=True), (px(6), 0))
+                surf.blit(body, (px(24), 0))
+                return surf
+
+            lines = -(-text.width(" ".join(words.split()), size) * 11 // (10 * max(1, w)))
+            lazy(make, max(1, lines) * text.font(size).get_linesize(), sid, gap)
+
         if not self.query:
             add(text.render(self.guide.title, px(30), theme.INK, bold=True), "", px(6))
             paragraphs = [p for p in self.guide.intro.split("\n\n") if p.strip()]
             for i, para in enumerate(paragraphs):  # each its own block: no space joins them
-                add(rich(para, px(17), theme.INK_SOFT, width, text), "",
-                    px(18) if i == len(paragraphs) - 1 else px(8))
+                paragraph(para, px(17), theme.INK_SOFT, width, "",
+                          px(18) if i == len(paragraphs) - 1 else px(8))
         if not self.sections:
             add(text.render(tr("guide.no_match", query=self.query), px(17), theme.MUTED,
                             width=width), "", 0)
@@ -222,17 +254,13 @@ class GuideView:
             for para in s.text.split("\n\n"):
                 for bullet, words in items(para):
                     if bullet:
-                        body = rich(words, px(16), theme.INK, width - px(24), text)
-                        surf = pygame.Surface((width, body.get_height()), pygame.SRCALPHA)
-                        surf.blit(text.render("•", px(16), theme.INK_SOFT, bold=True), (px(6), 0))
-                        surf.blit(body, (px(24), 0))
-                        add(surf, s.id, px(4))
+                        paragraph(words, px(16), theme.INK, width - px(24), s.id, px(4), True)
                     else:
-                        add(rich(words, px(16), theme.INK, width, text), s.id, px(4))
+                        paragraph(words, px(16), theme.INK, width, s.id, px(4))
                 y += px(8)
             if s.pictures and self._picture is not None:
-                surf, spots = self._pictures(s, width)
-                add(surf, s.id, px(10), spots)
+                lazy(lambda s=s, width=width: self._pictures(s, width),
+                     self._pictures_height(s, width), s.id, px(10), later=True)
             y += px(18)
         self.blocks = blocks
         self.height = y
@@ -251,6 +279,64 @@ class GuideView:
                                   s.id, s.title))
             ty += row_h
         self.toc_scroll = min(self.toc_scroll, self._toc_end())
+
+    def _pictures_height(self, s: Section, width: int) -> int:
+        """A guess at the height of the section's pictures (their block before they are drawn):
+        each row as tall as two thirds of a picture's width, plus a caption line."""
+        px = self.px
+        per_row = 2 if width >= 2 * px(600) + px(16) else 1
+        pw = min(px(960), (width - (per_row - 1) * px(16)) // per_row)
+        rows = -(-len(s.pictures) // per_row)
+        caption = self.text.font(px(14)).get_linesize() + px(4)
+        return rows * (pw * 2 // 3 + caption) + px(12) * (rows - 1)
+
+    def pending(self) -> bool:
+        """Pieces in view wait to be drawn (the scene draws the next frame to show them)."""
+        inner = self._inner()
+        return any(b.make is not None and self._in_view(b, inner) for b in self.blocks)
+
+    def _inner(self) -> pygame.Rect:
+        return self.body.inflate(-self.px(24), -self.px(16))
+
+    def _in_view(self, b: Block, inner: pygame.Rect) -> bool:
+        y = inner.y + b.y - self.scroll
+        return y <= inner.bottom and y + b.height >= inner.y
+
+    def _draw_pieces(self, pictures: bool) -> None:
+        """Draw the pieces in view not drawn yet: all the text, and with ``pictures`` one block
+        of pictures (one a frame, so that the text shows at once)."""
+        inner = self._inner()
+        while True:
+            at = next((i for i, b in enumerate(self.blocks) if b.make is not None
+                       and (pictures or not b.later) and self._in_view(b, inner)), None)
+            if at is None:
+                return
+            later = self.blocks[at].later
+            self._draw_piece(at)
+            if later:
+                return
+
+    def _draw_piece(self, at: int) -> None:
+        """Draw block ``at``; the blocks after it move by the difference from its guessed
+        height, and the view with them when the block lies above the top of the view."""
+        b = self.blocks[at]
+        assert b.make is not None
+        made, b.make = b.make(), None
+        surf, spots = made if isinstance(made, tuple) else (made, b.pictures)
+        b.pictures = tuple(spots)
+        delta = surf.get_height() - b.guess
+        b.surface = surf
+        if not delta:
+            return
+        for later in self.blocks[at + 1:]:
+            later.y += delta
+        for sid, top in self.tops.items():
+            if top > b.y:
+                self.tops[sid] = top + delta
+        self.height += delta
+        if b.y < self.scroll:
+            self.scroll += delta
+        self.scroll = self._clamp(self.scroll)
 
     def toc_px(self) -> int:
         """The contents' text size: the list's own, never under the table's floor."""
@@ -293,7 +379,7 @@ class GuideView:
 
     def picture_at(self, pos: tuple[int, int]) -> str | None:
         """The picture under ``pos`` in the text column (None: none there)."""
-        inner = self.body.inflate(-self.px(24), -self.px(16))
+        inner = self._inner()
         if not inner.collidepoint(pos):
             return None
         for b in self.blocks:
@@ -409,13 +495,15 @@ class GuideView:
         surface.set_clip(self.body)
         pygame.draw.rect(surface, theme.PANEL, self.body, border_radius=px(10))
         pygame.draw.rect(surface, theme.LINE, self.body, 1, border_radius=px(10))
-        inner = self.body.inflate(-px(24), -px(16))
+        inner = self._inner()
+        self._draw_pieces(pictures=self._drawn)  # pictures after the first frame's text
+        self._drawn = True
         surface.set_clip(inner)
         for b in self.blocks:
             y = inner.y + b.y - self.scroll
             if y > inner.bottom:
                 break
-            if y + b.surface.get_height() >= inner.y:
+            if b.surface is not None and y + b.surface.get_height() >= inner.y:
                 surface.blit(b.surface, (inner.x, y))
         surface.set_clip(clip)
         if self.height > inner.h:  # where the view is

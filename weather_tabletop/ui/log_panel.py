@@ -16,6 +16,10 @@ from .table_view import work_until
 from .theme import TextCache
 
 MAX_LINES = 400  # older lines are dropped from the panel (the save file keeps everything)
+#: rendered lines are kept for this many panels' height from the bottom; older lines keep only
+#: their height and are rendered again if scrolled back to (issue 27: 400 rendered lines held
+#: 55 MB at 1920x1080)
+KEPT_PANELS = 4
 RENDER_BUDGET = 0.0003  # seconds of a frame spent rendering new lines (none past its deadline)
 
 
@@ -38,7 +42,9 @@ class LogPanel:
         self.text = text
         self.size = size
         self.pad = max(4, size // 2)
-        self._surfaces: list[pygame.Surface] = []
+        self._surfaces: list[pygame.Surface | None] = []  # None: rendered again when shown
+        self._entries: list[LogEntry] = []  # the line of each of ``_surfaces``
+        self._heights: list[int] = []  # and its height
         self._pending: list[LogEntry] = []  # added, not rendered yet
         self._fresh: list[pygame.Surface] = []  # rendered, not on the composed panel yet
         self._height = 0
@@ -47,6 +53,8 @@ class LogPanel:
 
     def clear(self) -> None:
         self._surfaces.clear()
+        self._entries.clear()
+        self._heights.clear()
         self._pending.clear()
         self._fresh.clear()
         self._height = 0
@@ -75,14 +83,31 @@ class LogPanel:
         if end is not None and time.perf_counter() >= end:
             return added
         while self._pending:
-            added.append(self._render(self._pending.pop(0), width))
+            entry = self._pending.pop(0)
+            added.append(self._render(entry, width))
+            self._entries.append(entry)
+            self._heights.append(added[-1].get_height())
             self._height += added[-1].get_height()
             if end is not None and time.perf_counter() >= end:
                 break
         self._surfaces.extend(added)
         while len(self._surfaces) > MAX_LINES:
-            self._height -= self._surfaces.pop(0).get_height()
+            self._surfaces.pop(0)
+            self._entries.pop(0)
+            self._height -= self._heights.pop(0)
+        if added:
+            self._forget_old()
         return added
+
+    def _forget_old(self) -> None:
+        """Keep the rendered lines of the last :data:`KEPT_PANELS` panels' height (and those
+        in view); older lines are rendered again when scrolled back to."""
+        keep = KEPT_PANELS * self.rect.height + self.scroll
+        y = 0
+        for i in range(len(self._surfaces) - 1, -1, -1):
+            y += self._heights[i]
+            if y > keep and self._surfaces[i] is not None:
+                self._surfaces[i] = None
 
     def _render(self, e: LogEntry, width: int) -> pygame.Surface:
         indent = self.size if e.indent else 0
@@ -157,12 +182,16 @@ class LogPanel:
         inner = self._inner()
         surface.set_clip(inner)
         y = inner.bottom + self.scroll
-        for surf in reversed(self._surfaces):
-            y -= surf.get_height()
+        for i in range(len(self._surfaces) - 1, -1, -1):
+            y -= self._heights[i]
             if y > inner.bottom:
                 continue
-            if y + surf.get_height() < inner.top:
+            if y + self._heights[i] < inner.top:
                 break
+            surf = self._surfaces[i]
+            if surf is None:  # scrolled back to a line whose picture was let go
+                surf = self._surfaces[i] = self._render(self._entries[i],
+                                                        self.rect.width - 2 * self.pad - 6)
             surface.blit(surf, (inner.x, y))
         surface.set_clip(None)
         self._draw_bar(surface, inner)

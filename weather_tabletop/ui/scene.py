@@ -7,14 +7,22 @@ Only the top scene of the stack is built and receives events.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import weakref
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 from pygame_gui.core import UIContainer
 
+from .cache import LRU
+
 if TYPE_CHECKING:
     from .app import App
+
+#: texts measured by :meth:`Scene.text_size`, per theme (a theme is made per scale and
+#: language; its measures go with it)
+_SIZES: "weakref.WeakKeyDictionary[Any, LRU[tuple[int, int]]]" = weakref.WeakKeyDictionary()
+SIZES_KEPT = 4000
 
 
 class Scene:
@@ -22,6 +30,9 @@ class Scene:
 
     #: shown as the window caption's second part
     name = ""
+    #: the scene holds much (a table: its game, views, pictures, threads): when it leaves the
+    #: stack for good the app collects garbage and gives freed memory back to the system
+    heavy = False
 
     def __init__(self, app: "App") -> None:
         self.app = app
@@ -36,8 +47,18 @@ class Scene:
     def text_size(self, text: str, *theme_ids: str) -> tuple[int, int]:
         """The size ``text`` takes in the theme's font for ``theme_ids`` (most specific first,
         e.g. ``"#menu_button", "button"``): what a widget needs to show it whole, so layouts
-        can be sized from the fonts the theme really gives at this scale."""
-        return self.manager.get_theme().get_font(list(theme_ids)).size(text)
+        can be sized from the fonts the theme really gives at this scale. Remembered per theme
+        (pygame_gui's font renders the text to measure it, and the setup page measured some
+        900 texts each time it was built: issue 27)."""
+        ui_theme = self.manager.get_theme()
+        sizes = _SIZES.get(ui_theme)
+        if sizes is None:
+            sizes = _SIZES[ui_theme] = LRU(SIZES_KEPT)
+        key = (text, theme_ids)
+        size = sizes.get(key)
+        if size is None:
+            size = sizes[key] = tuple(ui_theme.get_font(list(theme_ids)).size(text))
+        return size
 
     @property
     def manager(self) -> pygame_gui.UIManager:

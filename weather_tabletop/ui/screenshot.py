@@ -166,6 +166,12 @@ def render(scene: str, out: Path, size: tuple[int, int], game: str | None, playe
                 open_list(app, open_menu)
             set_frame_deadline(None)  # a picture shows everything: no work is left for later
             app.render(app.window)
+            from .scenes.rules import RulesScene
+
+            for _ in range(8):  # the guide draws the pictures in view one a frame (issue 27)
+                if not isinstance(app.top, RulesScene) or not app.top.animating():
+                    break
+                app.render(app.window)
             picture = io.BytesIO()  # encoded in memory: a failed write is one clean OSError
             try:
                 pygame.image.save(app.window, picture, _format(out))

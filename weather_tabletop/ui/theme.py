@@ -27,6 +27,8 @@ import pygame
 import pygame_gui
 
 from .. import i18n, resources
+from . import cache
+from .cache import LRU
 
 INK = pygame.Color("#1F2D3A")
 INK_SOFT = pygame.Color("#4A5E70")
@@ -251,6 +253,11 @@ def make_manager(size: tuple[int, int], scale: float) -> pygame_gui.UIManager:
     return pygame_gui.UIManager(size, theme_data(scale), enable_live_theme_updates=False)
 
 
+#: pixel bytes of rendered text a :class:`TextCache` keeps (a frame at 1920x1080 draws under 8 MB)
+TEXT_BYTES = 32 * 1024 * 1024
+#: font faces (a file at a size) a :class:`TextCache` keeps open
+FACES_KEPT = 48
+
 #: The smallest text size (pixels) that :meth:`TextCache.box` shrinks to by default: text on the
 #: table is never smaller than this at 1280x720 (issue 13).
 MIN_TEXT_PX = 12
@@ -293,15 +300,25 @@ class TextCache:
     the new language's font."""
 
     def __init__(self, limit: int = 2000) -> None:
-        self._faces: dict[tuple[str, int, bool], pygame.font.Font] = {}
-        self._texts: dict[tuple, pygame.Surface] = {}
-        self._fits: dict[tuple, str] = {}
-        self._boxes: dict[tuple, Fitted] = {}
+        # bounded, least recently used out first (issue 27: emptied only at 2000 entries, the
+        # rendered texts alone held up to 200 MB at 1920x1080)
+        self._faces: LRU[pygame.font.Font] = LRU(FACES_KEPT)
+        self._texts: LRU[pygame.Surface] = cache.surfaces(limit, TEXT_BYTES)
+        self._fits: LRU[str] = LRU(limit)
+        self._boxes: LRU[Fitted] = LRU(limit)
         self._chains: dict[bool, list[str]] = {}
         self._limit = limit
         self._language = i18n.language()
         #: when a list, every :meth:`box` call appends a :class:`Drawn` (layout tests)
         self.recording: list[Drawn] | None = None
+
+    def forget(self) -> None:
+        """Forget every text rendered and laid out (the fonts stay open): a table that closes
+        leaves its texts behind otherwise, until the bound pushes them out (issue 27: after 20
+        tables the cache held 33 MB, 27 MB of them from tables long closed)."""
+        self._texts.clear()
+        self._fits.clear()
+        self._boxes.clear()
 
     def _sync(self) -> None:
         """Forget everything laid out in another language's font."""
@@ -373,8 +390,6 @@ class TextCache:
         key = (text, size, tuple(pygame.Color(colour)), bold, width)
         surf = self._texts.get(key)
         if surf is None:
-            if len(self._texts) >= self._limit:
-                self._texts.clear()
             runs = self.runs(text, bold)
             font = self.font(size, bold)
             if len(runs) == 1 and runs[0][1] == self._chain(bold)[0] and not (
@@ -429,8 +444,6 @@ class TextCache:
         key = ("fit", text, size, bold, width)
         fitted = self._fits.get(key)
         if fitted is None:
-            if len(self._fits) >= self._limit:
-                self._fits.clear()
             fitted = text
             if self.width(fitted, size, bold) > width:
                 while fitted and self.width(fitted + "…", size, bold) > width:
@@ -449,8 +462,6 @@ class TextCache:
         got = self._boxes.get(key)
         if got is not None:
             return got
-        if len(self._boxes) >= self._limit:
-            self._boxes.clear()
         width, height = max(1, width), max(1, height)
         floor = max(6, min(size, min_size))
         top = max(floor, size)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import weakref
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -11,6 +12,7 @@ from pygame_gui.elements import (UIButton, UIDropDownMenu, UIImage, UILabel, UIP
                                  UITextBox, UITextEntryLine)
 
 from . import art, theme
+from .cache import surfaces
 
 if TYPE_CHECKING:
     from .scene import Scene
@@ -81,9 +83,95 @@ def text_block(scene: "Scene", rect: pygame.Rect, text: str, size: int, colour, 
 
 
 def panel(scene: "Scene", rect: pygame.Rect, *, object_id: str | None = None,
-          container=None) -> UIPanel:
-    return UIPanel(rect, starting_height=1, manager=scene.manager,
-                   container=container or scene.root, object_id=_oid(object_id))
+          container=None) -> UIImage:
+    """A themed panel (the ``panel`` block of the theme, or ``object_id``'s) behind the widgets
+    made after it. Drawn by :func:`panel_surface` and shown as an image: pygame_gui's own
+    UIPanel draws its rounded rectangle at four times the size (a 900x600 panel is a 3600x2400
+    surface) every time a screen is built, which alone took 0.4 s a panel on a loaded 2-core
+    machine (issue 27: the setup screen took 1.5-6 s to show)."""
+    look = _panel_look(scene.manager, object_id)
+    return _Panel(pygame.Rect(rect), panel_surface(pygame.Rect(rect).size, *look),
+                  scene.manager, container=container or scene.root, object_id=_oid(object_id))
+
+
+class _Panel(UIImage):
+    """A panel's picture that, like pygame_gui's UIPanel, keeps a click on it from reaching what
+    lies under it."""
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (
+                pygame.BUTTON_LEFT, pygame.BUTTON_RIGHT, pygame.BUTTON_MIDDLE):
+            return bool(self.hover_point(*self.ui_manager.calculate_scaled_mouse_position(
+                event.pos)))
+        return False
+
+
+#: each theme's panel looks by object id (a theme is made at each scale and language, and
+#: its looks go with it)
+_LOOKS: "weakref.WeakKeyDictionary[Any, dict[str | None, tuple]]" = weakref.WeakKeyDictionary()
+
+
+def _panel_look(manager: pygame_gui.UIManager, object_id: str | None) -> tuple:
+    """(background, border colour, corner radius, border width) of a panel with ``object_id``
+    in ``manager``'s theme."""
+    ui_theme = manager.get_theme()
+    looks = _LOOKS.setdefault(ui_theme, {})
+    look = looks.get(object_id)
+    if look is None:
+        ids = ui_theme.build_all_combined_ids([None], ["panel"], [None], [object_id])
+
+        def misc(name: str, default: int) -> int:
+            try:
+                return int(float(str(ui_theme.get_misc_data(name, ids)).split(",")[0]))
+            except (LookupError, ValueError):
+                return default
+
+        shape = str(_misc_or(ui_theme, "shape", ids, "rectangle"))
+        radius = misc("shape_corner_radius", 0) if shape == "rounded_rectangle" else 0
+        look = looks[object_id] = (tuple(ui_theme.get_colour("dark_bg", ids)),
+                              tuple(ui_theme.get_colour("normal_border", ids)),
+                              radius, misc("border_width", 1))
+    return look
+
+
+def _misc_or(ui_theme, name: str, ids: list[str], default: str) -> str:
+    try:
+        return ui_theme.get_misc_data(name, ids)
+    except LookupError:
+        return default
+
+
+#: panels drawn, by size and look (a screen built again reuses them)
+_PANELS = surfaces(64, 64 * 1024 * 1024)
+_AA = 2  # the rounded corners are drawn at twice the size, then smoothed down
+
+
+def panel_surface(size: tuple[int, int], bg: tuple, border: tuple, radius: int,
+                  border_width: int) -> pygame.Surface:
+    """A filled rectangle with a ``border_width`` border, its corners rounded by ``radius``
+    (anti-aliased), made once per size and look."""
+    key = (size, bg, border, radius, border_width)
+    surf = _PANELS.get(key)
+    if surf is None:
+        w, h = max(1, size[0]), max(1, size[1])
+        if radius > 0:
+            big = pygame.Surface((w * _AA, h * _AA), pygame.SRCALPHA)
+            rect = big.get_rect()
+            pygame.draw.rect(big, border if border_width else bg, rect, border_radius=radius * _AA)
+            if border_width:
+                inner = rect.inflate(-2 * border_width * _AA, -2 * border_width * _AA)
+                pygame.draw.rect(big, bg, inner,
+                                 border_radius=max(0, (radius - border_width) * _AA))
+            surf = pygame.transform.smoothscale(big, (w, h))
+        else:
+            surf = pygame.Surface((w, h), pygame.SRCALPHA)
+            surf.fill(border if border_width else bg)
+            if border_width:
+                surf.fill(bg, surf.get_rect().inflate(-2 * border_width, -2 * border_width))
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert_alpha()
+        _PANELS[key] = surf
+    return surf
 
 
 def text_box(scene: "Scene", rect: pygame.Rect, html: str, *, object_id: str | None = None,

@@ -152,7 +152,7 @@ class RulesScene(Scene):
         if self.game_id is not None:
             self.picker = widgets.dropdown(
                 self, pygame.Rect(right - pw, top + (head_h - bh) // 2, pw, bh),
-                [(tr(games.get(g).title), g) for g in games.available()], self.game_id)
+                [(tr(games.title(g)), g) for g in games.available()], self.game_id)
             right -= pw + self.px(16)
         book = guide.load(self.game_id) if self.game_id is not None else None
         if book is not None:
@@ -176,6 +176,10 @@ class RulesScene(Scene):
             self.view.search(self._query)
         if at is not None:
             self.view.go(at)
+
+    def animating(self) -> bool:
+        """The guide's pictures in view are drawn one a frame after the text (issue 27)."""
+        return self.view is not None and self.view.pending()
 
     def draw(self, surface: pygame.Surface) -> None:
         widgets.plain_background(surface)

@@ -302,7 +302,7 @@ class SetupScene(Scene):
 
         def games_row(x: int, y: int, w: int) -> None:
             dd = widgets.dropdown(self, pygame.Rect(x, y, w, fh),
-                                  [(tr(games.get(g).title), g) for g in games.available()],
+                                  [(tr(games.title(g)), g) for g in games.available()],
                                   self.game_id)
             self.controls[dd] = ("game", 0)
 
@@ -515,7 +515,7 @@ class SetupScene(Scene):
     def _field_width(self) -> int:
         """The left column's least width: its drop-downs' longest choices whole (the games,
         and the player counts a game names, e.g. "1 (solo against the Saboteurs)")."""
-        texts = [tr(games.get(g).title) for g in games.available()]
+        texts = [tr(games.title(g)) for g in games.available()]
         named = getattr(self.game, "players_label", lambda n: None)
         texts += [tr(named(n)) for n in range(self.game.min_players, self.game.max_players + 1)
                   if named(n)]

@@ -168,6 +168,8 @@ def _chevron(surface: pygame.Surface, centre: tuple[int, int], r: int, way: str,
 
 
 class TableScene(Scene):
+    heavy = True  # its memory is given back when it closes (issue 27)
+
     def __init__(self, app, session: Session, *, privacy: bool = True, cover: bool = False) -> None:
         """``privacy``: hot-seat people with hidden information pass the screen behind a
         privacy screen; ``cover``: the table also opens behind it (Continue and Load: whoever sat
