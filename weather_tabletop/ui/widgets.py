@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import (UIButton, UIDropDownMenu, UIImage, UILabel, UIPanel,
+from pygame_gui.elements import (UIButton, UIDropDownMenu, UIImage, UILabel,
                                  UITextBox, UITextEntryLine)
 
 from . import art, theme
