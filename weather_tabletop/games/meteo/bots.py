@@ -39,7 +39,7 @@ _LAKES = frozenset(p for p, land in _LAND.items() if land == "lake")
 _CELL: dict[tuple[str, str], str] = {k: c.effect for k, c in BOARD.cells.items()}
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)  # 3 games of normal seats: 47% hits at 512 as at 4096, 1.5 MB not 12
 def _field(markers: tuple, colour: int) -> dict[Pos, int]:
     """Steps from each space to ``colour``'s village over spaces passable with these markers
     (fog may be the last space entered but not passed through)."""
