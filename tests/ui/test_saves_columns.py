@@ -99,9 +99,14 @@ def test_every_column_reads_whole(size, scale, demos, monkeypatch):
     app, scene = _scene(size, scale, demos, monkeypatch)
     drawn = app.text.recording
     assert drawn and not [d.text for d in drawn if d.cut]
-    images = _elements(scene, pygame_gui.elements.UIImage)
+    from weather_tabletop.ui import widgets
+
+    # rows are panels (drawn by widgets.panel as images of their own kind); texts are images
+    images = [i for i in _elements(scene, pygame_gui.elements.UIImage)
+              if not isinstance(i, widgets._Panel)]
     buttons = [b.get_abs_rect() for b in _elements(scene, pygame_gui.elements.UIButton)]
-    panels = [p.get_abs_rect() for p in _elements(scene, pygame_gui.elements.UIPanel)]
+    panels = [p.get_abs_rect() for p in _elements(scene, widgets._Panel)]
+    assert panels
     window = pygame.Rect((0, 0), size)
     for image in images:
         r = image.get_abs_rect()
