@@ -27,6 +27,8 @@ from ..logbook import LogBook
 from ..guide_view import step_of
 from ..hints import Hints
 from ..move_palette import MovePalette, open_palette
+from ..playback import Playback
+from ..playback_bar import PlaybackBar
 from ..scene import Scene
 from ..score_box import ScoreBox
 from ..session import Session, has_hidden_information
@@ -172,7 +174,11 @@ class TableScene(Scene):
         self.game = session.game
         self.name = tr(self.game.title)
         self.log = LogBook()
-        self.computers = Computers(session, lambda: app.settings.move_delay)
+        #: the shown position, which may lag behind the match while others' moves are played
+        self.playback = Playback(self.game, enabled=session.replay is None)
+        self.bar = PlaybackBar(self)
+        self.computers = Computers(session, lambda: app.settings.move_delay,
+                                   hold=lambda: self.playback.playing)
         self.privacy = privacy and has_hidden_information(self.game) and len(session.people()) > 1
         self._cover = cover and self.privacy and not session.read_only
         self.dragdrop = DragDrop(self.submit, self.show_message)
@@ -210,6 +216,7 @@ class TableScene(Scene):
         self._menu: list[tuple[pygame.Rect, str, str]] = []
         self._menu_hover: str | None = None
         self.copy_dialog: Any = None  # "Save a copy as..." while it is open
+        self._urgent = False  # a person's own move: the next frame draws the board whole
 
     # -- who looks at the table ------------------------------------------------------------
 
@@ -387,6 +394,8 @@ class TableScene(Scene):
             self._view_look = look
         elif self.view.rect != lay.board:
             self.view.resize(lay.board)
+        if self.playback.size != lay.board.size:  # old pictures of the board compare with nothing
+            self.playback.forget_pictures(lay.board.size)
         self._seen = -1
         self.tooltip = None
         self._message_surface = None
@@ -457,7 +466,10 @@ class TableScene(Scene):
         """Bring every panel up to date with the match (called when something changed)."""
         match = self.session.match
         self._seen = match.version
+        self.playback.sync(match)
         nxt = self._next_viewer()
+        if self.playback.holding and self.viewer is not None:
+            nxt = self.viewer  # the next seat's screen comes once what happened was shown
         if (self.privacy and nxt is not None and self.viewer is not None and nxt != self.viewer
                 and not match.is_over()):
             from .privacy import PrivacyScene
@@ -468,10 +480,12 @@ class TableScene(Scene):
         self.viewer = nxt
         self.palette = None  # its moves were the last position's
         game = self.game
-        self.view_state = game.view(match.state, self.viewer)
-        acting = match.to_act()
+        shown = self.playback.shown_state()  # the match's position once playback caught up
+        self.view_state = game.view(shown, self.viewer)
+        acting = game.to_act(shown)
         self.legal = match.legal(self.viewer) if (self.viewer is not None and self.viewer in acting
-                                                  and not self.session.read_only) else []
+                                                  and not self.session.read_only
+                                                  and not self.playback.holding) else []
         self._update_banner(acting)
         self._update_hint()
         self._update_log()
@@ -499,13 +513,15 @@ class TableScene(Scene):
         return self.session.config.seats[seat].name
 
     def _update_banner(self, acting: tuple[int, ...]) -> None:
-        match = self.session.match
-        if match.is_over():
+        """Whose turn it is in the position shown (a seat's turn is named once playback has
+        reached it)."""
+        if self.game.is_over(self.playback.shown_state()):
             turn = tr("table.game_over")
         elif len(acting) == 1:
             seat = acting[0]
             turn = tr("table.turn_of", name=self._name(seat))
-            if self.session.seat_is_computer(seat) and not self.session.read_only:
+            if (self.session.seat_is_computer(seat) and not self.session.read_only
+                    and not self.playback.holding):
                 turn += "  " + tr("table.thinking")
         else:
             turn = tr("table.to_act", names=listing([self._name(s) for s in acting]))
@@ -519,6 +535,17 @@ class TableScene(Scene):
         self.banner["game"].text = f"{self.name}  ·  {tr(self.game.progress(self.view_state))}"
         if self.hints.turned_off and not self.session.read_only:
             self.banner["game"].text += f"  ·  {tr('hint.off_banner')}"
+
+    def _seat_rgb_or_neutral(self, seat: int | None) -> tuple[int, int, int]:
+        """A mark's colour: the acting seat's, a neutral one for what the game did itself."""
+        from ..playback import NEUTRAL
+
+        return NEUTRAL if seat is None else self._seat_rgb(seat)
+
+    def _view_settled(self) -> bool:
+        """The board shows the state it was given, drawn whole and not animating."""
+        moving = getattr(self.view, "animating", None)
+        return not bool(getattr(self.view, "busy", False)) and not (callable(moving) and moving())
 
     def _seat_rgb(self, seat: int | None) -> tuple[int, int, int]:
         if seat is None or not 0 <= seat < len(self.session.config.seats):
@@ -620,14 +647,19 @@ class TableScene(Scene):
 
     def submit(self, command: Command) -> str | None:
         """Play a person's command; None if played, else the rules' reason."""
+        if self.playback.holding:  # what happened is on the board: no move until it is over
+            return tr("follow.wait")
+        version = self.session.version
         try:
-            self.session.submit(command, expected_version=self.session.version)
+            self.session.submit(command, expected_version=version)
         except IllegalMove as exc:
             return tr(exc.reason)
         except SaveFailed as exc:  # not played: the player sees why and may try again
             self.show_message(tr(exc.reason))
             return tr(exc.reason)
         self.computers.touched(time.monotonic())
+        self.playback.own(version)  # the person's decision: shown at once, the marks go
+        self._urgent = True
         self.show_message("")
         self.refresh()
         return None
@@ -762,6 +794,8 @@ class TableScene(Scene):
         except (IllegalMove, SaveFailed) as exc:
             self.show_message(tr(exc.reason))
             return
+        self.playback.decide()
+        self._urgent = True
         self.computers.touched(time.monotonic())
         self.show_message(tr("table.undone") if which == "undo" else tr("table.redone"))
         self.refresh()
@@ -913,6 +947,8 @@ class TableScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if self._menu_event(event):
+            return
+        if self.palette is None and not self.dragdrop.dragging and self.bar.handle(event):
             return
         if self.timeline is not None and self.palette is None and (
                 self.review.handle(event, self.timeline.go) or self.timeline.handle(event)):
@@ -1091,7 +1127,7 @@ class TableScene(Scene):
             return True
         if self.session.is_demo and not self.computers.paused and not match.is_over():
             return True
-        if self.dragdrop.moving or self.log_panel.pending:
+        if self.dragdrop.moving or self.log_panel.pending or self.playback.animating():
             return True
         view = self.view
         moving = getattr(view, "animating", None)
@@ -1123,7 +1159,11 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         if self._cover and self._cover_on_open():
             return
-        set_frame_deadline(time.perf_counter() + FRAME_WORK)
+        # a person's own move is drawn whole in the next frame (else the staged redraw, which
+        # got no time once the frame's work had used FRAME_WORK, showed the old board for
+        # seconds on a loaded machine)
+        set_frame_deadline(None if self._urgent else time.perf_counter() + FRAME_WORK)
+        self._urgent = False
         self.dragdrop.update(dt)
         if "actions" in self.w:
             self.w["actions"].update(dt)
@@ -1141,6 +1181,8 @@ class TableScene(Scene):
                 self._seen = -1
         if self.computers.poll(now) or self.session.version != self._seen:
             self.refresh()
+        if self.playback.tick(self.app.settings.move_delay):
+            self.refresh()  # the next step of what the others did
         if self.hints.thinking:
             self._poll_hints()
         if "actions" in self.w:
@@ -1154,6 +1196,8 @@ class TableScene(Scene):
         surface.fill(theme.SKY)
         if self.view is not None and self.view_state is not None:
             self.view.draw(surface, self.view_state, self.viewer)
+            self.playback.board_drawn(surface, self.lay.board, self._view_settled(),
+                                      self._seat_rgb_or_neutral, self.px)
             if self.timeline is not None:
                 self.review.draw_rings(surface, self.view, self.view_state,
                                        self.session.position, self.px)
@@ -1189,6 +1233,7 @@ class TableScene(Scene):
         msg = self._message_rect()
         if msg is not None and self._message_surface is not None:
             surface.blit(self._message_surface[1], msg)
+        self.bar.draw(surface)
         self.dragdrop.draw(surface)
         self._draw_menu(surface)
         if self.palette is not None:

@@ -1,0 +1,236 @@
+"""Following the play (issue 27): other seats' moves are shown step by step at the "Speed of
+computer moves", marked and captioned until the person's next decision; "What happened" shows
+them again; the banner follows the shown position; a person's own move shows at once.
+
+The playback's clock is a fake one, moved by hand, so nothing here waits."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tests.support import tally
+from tests.ui.helpers import config, key, mouse, post
+from weather_tabletop.engine.match import Group
+from weather_tabletop.settings import Settings
+from weather_tabletop.ui.playback import changed_rects, merge_rects, split_group
+from weather_tabletop.ui.scenes.table import TableScene
+from weather_tabletop.ui.session import Session
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def paced():
+    """A 1280x720 app at the normal speed of computer moves."""
+    from weather_tabletop.ui.app import App
+
+    application = App((1280, 720), settings=Settings(animation_speed="normal"))
+    yield application
+    while application.stack:
+        application._drop()
+
+
+def table(app, *kinds: str) -> tuple[TableScene, Clock]:
+    session = Session.in_memory(tally.GAME, config(*kinds))
+    scene = TableScene(app, session, privacy=False)
+    clock = Clock()
+    scene.playback.clock = clock
+    scene.computers.paused = True  # the tests play the computer's moves themselves
+    app.push(scene)
+    post(app)
+    return scene, clock
+
+
+def bens_turn(scene: TableScene) -> None:
+    """Ada (the person) takes 2 and ends her turn; then Ben (the computer) takes 3, takes 1 and
+    ends his: three steps of another seat, submitted as the computer seat would."""
+    assert scene.submit(tally.Take(0, 2)) is None
+    assert scene.submit(tally.EndTurn(0)) is None
+    for command in (tally.Take(1, 3), tally.Take(1, 1), tally.EndTurn(1)):
+        scene.session.submit(command, expected_version=scene.session.version)
+
+
+def play_out(app, scene: TableScene, clock: Clock) -> int:
+    """Let the playback run to its end, a step's time at a time; the steps it showed."""
+    shown = 0
+    for _ in range(20):
+        post(app)  # the step's board settles (its clock starts)
+        if not scene.playback.playing:
+            return shown
+        clock.now += app.settings.move_delay + 0.01
+        post(app)
+        shown += 1
+    raise AssertionError("the playback did not end")
+
+
+def test_another_seats_moves_are_shown_one_step_at_a_time(paced):
+    scene, clock = table(paced, "person", "computer")
+    bens_turn(scene)
+    post(paced)
+    pb = scene.playback
+    assert pb.playing and len(pb.history) == 3
+    assert pb.shown == 0  # Ben's first move is on the board at once, the rest wait their turn
+    assert scene.view_state.tokens[1] == 3 and scene.session.match.state.tokens[1] == 4
+    assert scene.legal == []  # the person cannot act while the playback runs
+    post(paced)
+    assert pb.shown == 0  # the step's time is not up
+    clock.now += paced.settings.move_delay + 0.01
+    post(paced)
+    assert pb.shown == 1 and scene.view_state.tokens[1] == 4
+    assert play_out(paced, scene, clock) == 1
+    assert scene.legal and scene.view_state == scene.game.view(scene.session.match.state, 0)
+
+
+def test_another_seats_move_is_marked_and_captioned_until_the_persons_next_decision(paced):
+    scene, clock = table(paced, "person", "computer")
+    bens_turn(scene)
+    play_out(paced, scene, clock)
+    pb = scene.playback
+    assert all(pb.marks[k] for k in range(3)), "each of Ben's steps changed the board"
+    ben = scene._seat_rgb(1)
+    assert all(m.rgb == ben for m in pb.marks[0])
+    assert scene.bar.mode() == "after"
+    assert scene.bar.who(1) == "Ben (computer)"
+    assert "Seat 2 ends the turn" in scene.bar.caption()
+    post(paced, frames=5)
+    assert pb.marks[0] and scene.bar.rect is not None  # they stay while the person thinks
+    # the rings are drawn on the board: a pixel of the first mark's ring has Ben's colour
+    ring = pb.marks[0][0].rect.move(scene.lay.board.topleft).inflate(2 * scene.px(4),
+                                                                     2 * scene.px(4))
+    surface = paced.window
+    assert surface.get_at((ring.centerx, ring.top))[:3] == ben
+    assert scene.submit(tally.Take(0, 1)) is None  # the person's next decision
+    post(paced)
+    assert pb.history == [] and scene.bar.mode() is None
+
+
+def test_the_banner_names_the_next_seat_only_once_playback_reaches_its_turn(paced):
+    scene, clock = table(paced, "person", "computer")
+    bens_turn(scene)
+    post(paced)
+    assert scene.session.match.to_act() == (0,)  # the match is already at Ada's turn
+    assert "Ben" in scene.banner["turn"].text
+    while scene.playback.shown < 2:
+        assert "Ben" in scene.banner["turn"].text and "Ada" not in scene.banner["turn"].text
+        clock.now += paced.settings.move_delay + 0.01
+        post(paced, frames=2)
+    assert "Ada" in scene.banner["turn"].text
+
+
+def test_instant_speed_shows_the_end_at_once(app):
+    scene, _clock = table(app, "person", "computer")  # the app fixture: speed "off"
+    bens_turn(scene)
+    post(app)
+    assert not scene.playback.playing
+    assert scene.view_state.tokens[1] == 4 and scene.legal
+    assert len(scene.playback.history) == 3  # still there for "What happened"
+
+
+def test_space_skips_to_the_end(paced):
+    scene, _clock = table(paced, "person", "computer")
+    bens_turn(scene)
+    post(paced)
+    assert scene.playback.playing
+    post(paced, key(pygame.K_SPACE))
+    assert not scene.playback.playing and scene.legal
+
+
+def test_a_click_on_the_caption_skips_to_the_end(paced):
+    scene, _clock = table(paced, "person", "computer")
+    bens_turn(scene)
+    post(paced, frames=2)
+    assert scene.playback.playing and scene.bar.rect is not None
+    post(paced, mouse(pygame.MOUSEBUTTONDOWN, scene.bar.rect.center))
+    assert not scene.playback.playing
+
+
+def test_what_happened_steps_back_and_forward_through_the_moves_since_the_last_turn(paced):
+    scene, clock = table(paced, "person", "computer")
+    bens_turn(scene)
+    play_out(paced, scene, clock)
+    pb = scene.playback
+    post(paced, key(pygame.K_w))
+    assert pb.stepping == 2 and scene.legal == []  # while stepping, nobody plays
+    assert scene.bar.mode() == "stepping"
+    post(paced, key(pygame.K_LEFT))
+    assert pb.stepping == 1 and scene.view_state.tokens[1] == 4 and "Ben" in scene.banner["turn"].text
+    post(paced, key(pygame.K_LEFT))
+    assert pb.stepping == 0 and scene.view_state.tokens[1] == 3
+    assert "Seat 2 takes 3 tokens" in scene.bar.caption()
+    post(paced, key(pygame.K_LEFT))
+    assert pb.stepping == 0  # the first step since Ada's turn is as far back as it goes
+    post(paced, key(pygame.K_RIGHT))
+    assert pb.stepping == 1
+    # the buttons do the same: Resume goes back to now
+    resume = next(r for r, what in scene.bar.buttons if what == "resume")
+    post(paced, mouse(pygame.MOUSEBUTTONDOWN, resume.center))
+    assert pb.stepping is None and scene.legal
+    assert scene.view_state == scene.game.view(scene.session.match.state, 0)
+    post(paced, key(pygame.K_w), key(pygame.K_ESCAPE))
+    assert pb.stepping is None
+
+
+def test_a_computer_does_not_submit_while_playback_runs(paced):
+    from weather_tabletop.ui.computer import Computers
+
+    held = [True]
+    session = Session.in_memory(tally.GAME, config("computer", "person"))
+    computers = Computers(session, lambda: 0.0, hold=lambda: held[0])
+    for _ in range(200):
+        computers.poll(0.0)
+        if computers._ready:
+            break
+        import time
+
+        time.sleep(0.01)
+    assert computers._ready, "the computer thought its move"
+    before = session.version
+    assert not computers.poll(1.0) and session.version == before  # held: not submitted
+    held[0] = False
+    assert computers.poll(2.0) and session.version == before + 1
+
+
+def test_a_persons_own_move_does_not_wait(paced):
+    scene, _clock = table(paced, "person", "computer")
+    assert scene.submit(tally.Take(0, 2)) is None
+    assert not scene.playback.playing
+    assert scene.view_state.tokens[0] == 2  # the new position at once
+    post(paced)
+    assert scene.playback.history == [] and scene.bar.mode() is None  # nothing replayed
+    assert scene.legal  # Ada may go on at once
+
+
+def test_a_step_ends_at_each_event_with_a_log_line():
+    game = tally.GAME
+    from weather_tabletop.engine.match import Match
+
+    match = Match.start(game, config("person", "person"))
+    state = match.state
+    group = Group(1, "command", 0, tally.Take(0, 2), (tally.Took(0, 2), tally.TurnEnded(0)))
+    steps = split_group(game, state, group)
+    assert [s.seat for s in steps] == [0, None]  # the command's, then what followed it
+    assert [s.lines for s in steps] == [("Seat 1 takes 2 tokens", "Seat 1 takes 2."),
+                                        ("Seat 1 ends the turn.",)]
+    assert steps[-1].state.current == 1
+
+
+def test_changed_places_are_found_by_comparing_the_board_pictures():
+    pygame.init()
+    before = pygame.Surface((400, 300))
+    before.fill((200, 210, 220))
+    after = before.copy()
+    pygame.draw.circle(after, (200, 40, 40), (100, 80), 14)
+    pygame.draw.rect(after, (20, 40, 200), pygame.Rect(300, 200, 30, 30))
+    rects = changed_rects(before, after)
+    assert len(rects) == 2
+    assert any(r.collidepoint(100, 80) for r in rects)
+    assert any(r.collidepoint(315, 215) for r in rects)
+    assert changed_rects(before, before.copy()) == []
+    assert len(merge_rects([pygame.Rect(0, 0, 5, 5), pygame.Rect(8, 0, 5, 5)], 4)) == 1
