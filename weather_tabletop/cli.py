@@ -79,6 +79,11 @@ def _parser() -> argparse.ArgumentParser:
     shot.add_argument("--colour-blind", action="store_true", help="colour-blind markings on")
     shot.add_argument("--lang", metavar="CODE",
                       help="language of the scene (e.g. zh-TW; default English)")
+    shot.add_argument("--last-move", action="store_true",
+                      help="table: the other seats are computers and their last moves are shown "
+                           "marked and captioned")
+    shot.add_argument("--what-happened", type=int, metavar="N",
+                      help="table: as --last-move, with 'What happened' open N steps back")
 
     ver = sub.add_parser("verify", help="load a save without changing it and replay it")
     ver.add_argument("file", type=Path)
@@ -353,7 +358,8 @@ def _screenshot(args: argparse.Namespace) -> int:
     try:
         screenshot.render(args.scene, args.out, (w, h), args.game, players, args.seed, args.steps,
                           options, settings=Settings(ui_scale=scale, colour_blind=args.colour_blind,
-                                                     language=language))
+                                                     language=language),
+                          last_move=args.last_move, what_happened=args.what_happened)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:

@@ -37,11 +37,17 @@ DIFF_THRESHOLD = 40
 MAX_MARKS = 6
 #: a changed area wider and taller than this share of the board is a whole new page, not a place
 WHOLE_PAGE = 0.6
+#: a changed area of at least this share of the board that is mostly unchanged inside (less than
+#: OUTLINE_FILL of it changed) is a frame or a highlight round a panel: not marked
+OUTLINE_AREA = 0.01
+OUTLINE_FILL = 0.2
 #: the share of a step's time its crossfade takes (at most FADE_MAX seconds)
 FADE_SHARE = 0.5
 FADE_MAX = 0.45
 #: a neutral ring colour for what the game did by itself (the wind, Phase B, income)
-NEUTRAL = (90, 104, 122)
+NEUTRAL = (150, 162, 176)
+#: the rings' dark edges
+INK_EDGE = (28, 36, 48)
 
 
 @dataclass(frozen=True)
@@ -116,8 +122,13 @@ def changed_rects(before: pygame.Surface, after: pygame.Surface) -> list[pygame.
     t = DIFF_THRESHOLD
     mask = pygame.mask.from_threshold(diff, (0, 0, 0), (t, t, t, 255))  # the unchanged pixels
     mask.invert()
-    found = [pygame.Rect(r.x / DIFF_SCALE, r.y / DIFF_SCALE, (r.w + 1) / DIFF_SCALE,
-                         (r.h + 1) / DIFF_SCALE) for r in mask.get_bounding_rects()]
+    found = []
+    for part in mask.connected_components(2):  # specks of one pixel are noise
+        r = part.get_bounding_rects()[0]
+        if r.w * r.h >= OUTLINE_AREA * sw * sh and part.count() < OUTLINE_FILL * r.w * r.h:
+            continue  # a panel's frame lit or dimmed (whose turn it is), not a place
+        found.append(pygame.Rect(r.x / DIFF_SCALE, r.y / DIFF_SCALE, (r.w + 1) / DIFF_SCALE,
+                                 (r.h + 1) / DIFF_SCALE))
     rects = merge_rects(found, max(4, int(min(w, h) * 0.03)))
     rects = [r for r in rects if not (r.w > w * WHOLE_PAGE and r.h > h * WHOLE_PAGE)]
     rects.sort(key=lambda r: r.w * r.h, reverse=True)
@@ -231,6 +242,22 @@ class Playback:
             return True
         return changed
 
+    def replay_since(self, match: Match, seat: int) -> int:
+        """Play again what happened since ``seat``'s last command in ``match`` (a picture of a
+        table showing the others' last moves; the table opened on the match already); the
+        number of steps queued."""
+        active = match.active
+        last = max((i for i, g in enumerate(active) if g.kind == "command" and g.seat == seat),
+                   default=0)
+        state = match.snapshot_before(last)
+        self.reset(state)
+        self._match, self._seen = id(match), len(match.log)
+        for group in active[last + 1:]:
+            steps = split_group(self.game, self.state, group)
+            self.history.extend(steps)
+            self.marks.extend([] for _ in steps)
+        return len(self.history)
+
     def _start_step(self) -> None:
         self._capture, self._settled_at = True, None
 
@@ -338,13 +365,15 @@ class Playback:
         else:
             upto = self.shown + 1
             shown = [(m, k == self.shown) for k in range(upto) for m in self.marks[k]]
-        width, radius, pad = max(2, px(3)), px(8), px(4)
+        width, radius, pad = max(3, px(4)), px(9), px(4)
+        edge = max(1, px(1.5))
         for mark, current in shown:
             r = mark.rect.move(origin).inflate(2 * pad, 2 * pad)
-            pygame.draw.rect(surface, (255, 255, 255), r.inflate(2, 2), width + 2,
-                             border_radius=radius)
-            pygame.draw.rect(surface, mark.rgb, r, width + (1 if current else 0),
-                             border_radius=radius)
+            w = width + (edge if current else 0)
+            # a dark edge outside and inside the seat's colour: seen on light and dark ground
+            pygame.draw.rect(surface, INK_EDGE, r.inflate(2 * edge, 2 * edge), w + 2 * edge,
+                             border_radius=radius + edge)
+            pygame.draw.rect(surface, mark.rgb, r, w, border_radius=radius)
 
     def forget_pictures(self, size: tuple[int, int]) -> None:
         """The board is now ``size`` (a resize, a panel folded): old pictures compare with

@@ -50,12 +50,22 @@ class PlaybackBar:
         name = session.config.seats[seat].name
         return tr("follow.computer", name=name) if session.seat_is_computer(seat) else name
 
+    def spoken(self) -> tuple[int, Any] | None:
+        """The step the caption speaks of: the one shown; once playback is over, the last step
+        a seat made (what the game did after it, a new round begun, is one W away)."""
+        pb = self.scene.playback
+        got = pb.current()
+        if got is None or pb.stepping is not None or pb.playing:
+            return got
+        return next(((k, s) for k in range(got[0], -1, -1) if (s := pb.history[k]).seat
+                     is not None), got)
+
     def caption(self) -> str:
         """The step's words, as the log says them."""
-        got = self.scene.playback.current()
+        got = self.spoken()
         if got is None:
             return ""
-        return " ".join(tr(line) for line in got[1].lines)
+        return " · ".join(tr(line).strip() for line in got[1].lines)
 
     # -- drawing -----------------------------------------------------------------------------
 
@@ -79,7 +89,7 @@ class PlaybackBar:
             self.rect, self.buttons = None, []
             return
         pb = scene.playback
-        k, step = pb.current()
+        k, step = self.spoken()
         width = min(scene.lay.board.w - 2 * scene.px(12), scene.px(820))
         key = (mode, k, len(pb.history), width, language(), scene.app.scale, step.seat)
         if key != self._key or self._surface is None:
@@ -108,14 +118,17 @@ class PlaybackBar:
         text_x = pad + 2 * chip + gap
         right_w = max(sum(bws) + gap * (len(bws) - 1), text.width(tr("follow.step_n", n=total,
                                                                        total=total), small))
-        text_w = max(px(120), width - text_x - right_w - gap - pad)
         who = self.who(step.seat)
         said = self.caption()
+        wanted = max(text.width(said, size), text.width(who, size, True))
+        width = min(width, text_x + wanted + 2 * gap + right_w + pad)
+        text_w = max(px(120), width - text_x - right_w - gap - pad)
         fit = text.lay(said, text_w, CAPTION_LINES * round(size * 1.35), size)
         font = text.font(fit.size)
         said_h = (len(fit.lines) - 1) * font.get_linesize() + font.get_height()
         who_h = text.font(size, True).get_height()
-        h = max(pad * 2 + who_h + said_h + px(2), pad * 2 + 2 * chip, pad * 2 + bh * 2 + gap)
+        step_h = text.font(small).get_height()
+        h = max(pad * 2 + who_h + said_h + px(2), pad * 2 + 2 * chip, pad * 2 + bh + step_h + px(4))
         surf = pygame.Surface((width, h), pygame.SRCALPHA)
         box = surf.get_rect()
         pygame.draw.rect(surf, (*theme.INK[:3], 235), box, border_radius=px(10))
@@ -137,7 +150,7 @@ class PlaybackBar:
                  (255, 255, 255), valign="top")
         rx = width - pad - right_w
         text.box(surf, tr("follow.step_n", n=k + 1, total=total),
-                 pygame.Rect(rx, pad, right_w, bh), small, (205, 218, 230), align="right",
+                 pygame.Rect(rx, pad, right_w, step_h), small, (205, 218, 230), align="right",
                  wrap=False)
         x = width - pad - sum(bws) - gap * (len(bws) - 1)
         local = []
