@@ -45,6 +45,8 @@ FRAME_WORK = 0.0008
 FOLLOW_SECONDS = 1.0
 #: a replay's log panel shows this many lines up to the position shown
 REPLAY_LOG_LINES = 40
+#: the banner's lines may shrink to this size before they are wrapped or shortened
+BANNER_MIN_PX = 11
 
 
 def open_saved_game(app, path: Path) -> str | None:
@@ -100,17 +102,28 @@ def open_demo(app, path: Path) -> str | None:
 
 @dataclass
 class BannerLine:
-    """One line of text in the banner, fitted to ``rect`` (shrunk, else shortened)."""
+    """One line of text in the banner, fitted to ``rect``: shrunk (to ``BANNER_MIN_PX``); when
+    it still does not fit, ``shorter`` (the same without the game's name) is tried, then wrapped
+    into the lines the rect holds, and only then shortened with an ellipsis (issue 27: at 150%
+    the step was cut to "Round 3 · P…")."""
 
     rect: pygame.Rect
     text: str
     size: int
     colour: tuple[int, int, int]
     bold: bool
+    shorter: str = ""
 
     def draw(self, surface: pygame.Surface, text: TextCache) -> None:
-        if self.text:
-            text.box(surface, self.text, self.rect, self.size, self.colour, self.bold, wrap=False)
+        if not self.text:
+            return
+        r, small = self.rect, min(self.size, BANNER_MIN_PX)
+        tries = [(self.text, False)] + [(self.shorter, False)] * bool(self.shorter) + [
+            (self.shorter or self.text, True)]
+        for words, wrap in tries:
+            if not text.lay(words, r.w, r.h, self.size, self.bold, small, wrap).cut:
+                break
+        text.box(surface, words, r, self.size, self.colour, self.bold, min_size=small, wrap=wrap)
 
 
 def _remembered_panels() -> Panels:
@@ -337,7 +350,9 @@ class TableScene(Scene):
         # the two banner lines change with the turn: drawn by the scene (re-laying a pygame_gui
         # label costs milliseconds), fitted to the room the buttons leave
         t = lay.title
-        half, edge = t.h // 2, max(2, t.h // 12)
+        edge = max(2, t.h // 12)
+        # the turn line as tall as its text needs (up to half), the step line the rest
+        half = t.h - min(t.h // 2, self.app.text.font(self.px(20), True).get_height())
         self.banner = {"game": BannerLine(pygame.Rect(t.x, t.y + edge, t.w, half - edge),
                                           self.name, self.px(15), (220, 235, 247), False),
                        "turn": BannerLine(pygame.Rect(t.x, t.y + half, t.w, t.h - half - edge),
@@ -533,8 +548,25 @@ class TableScene(Scene):
             turn = tr("table.watching_banner", what=turn)
         self.banner["turn"].text = turn
         self.banner["game"].text = f"{self.name}  ·  {tr(self.game.progress(self.view_state))}"
+        self.banner["game"].shorter = tr(self.game.progress(self.view_state))
         if self.hints.turned_off and not self.session.read_only:
             self.banner["game"].text += f"  ·  {tr('hint.off_banner')}"
+            self.banner["game"].shorter += f"  ·  {tr('hint.off_banner')}"
+        self._split_banner()
+
+    def _split_banner(self) -> None:
+        """Share the banner's height between its lines: the turn line as tall as its text
+        (up to half); a step line that fits no single line gets 60%, for two small lines."""
+        game, turn, t = self.banner["game"], self.banner["turn"], self.lay.title
+        edge = max(2, t.h // 12)
+        half = t.h - min(t.h // 2, self.app.text.font(self.px(20), True).get_height())
+        one = pygame.Rect(t.x, t.y + edge, game.rect.w, half - edge)
+        text = self.app.text
+        if all(text.lay(words, one.w, one.h, game.size, False, BANNER_MIN_PX, False).cut
+               for words in (game.text, game.shorter) if words):
+            half = max(half, round(t.h * 0.6))
+        game.rect = pygame.Rect(t.x, t.y + edge, game.rect.w, half - edge)
+        turn.rect = pygame.Rect(t.x, t.y + half, turn.rect.w, t.h - half - edge)
 
     def _seat_rgb_or_neutral(self, seat: int | None) -> tuple[int, int, int]:
         """A mark's colour: the acting seat's, a neutral one for what the game did itself."""
