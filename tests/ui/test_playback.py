@@ -234,3 +234,52 @@ def test_changed_places_are_found_by_comparing_the_board_pictures():
     assert any(r.collidepoint(315, 215) for r in rects)
     assert changed_rects(before, before.copy()) == []
     assert len(merge_rects([pygame.Rect(0, 0, 5, 5), pygame.Rect(8, 0, 5, 5)], 4)) == 1
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5, 2.0])
+def test_both_banner_lines_fit_at_any_ui_scale(scale):
+    """Issue 27: at 150% the step line was cut to "Round 3 · P…"."""
+    from weather_tabletop.ui.app import App
+    from weather_tabletop.ui.scenes.table import BANNER_MIN_PX
+
+    application = App((1280, 720), settings=Settings(animation_speed="off", ui_scale=scale))
+    try:
+        session = Session.in_memory(tally.GAME, config("person", "computer"))
+        scene = TableScene(application, session, privacy=False)
+        scene.computers.paused = True
+        application.push(scene)
+        post(application)
+        game = scene.banner["game"]
+        game.text = "Weather Machine  ·  Round 3 · Phase A: Ada moves the Scientist"
+        game.shorter = "Round 3 · Phase A: Ada moves the Scientist"
+        scene._split_banner()
+        text = application.text
+        for line in scene.banner.values():
+            fits = [not text.lay(words, line.rect.w, line.rect.h, line.size, line.bold,
+                                 BANNER_MIN_PX, wrap).cut
+                    for words in (line.text, line.shorter or line.text) for wrap in (False, True)]
+            assert any(fits), (scale, line.text, line.rect)
+        assert not game.rect.colliderect(scene.banner["turn"].rect)
+    finally:
+        while application.stack:
+            application._drop()
+
+
+def test_a_picture_of_the_table_shows_the_others_last_moves_marked(tmp_path):
+    from weather_tabletop.ui import screenshot
+
+    app = screenshot.build_app("table", (1280, 720), "tally", 2, 3, 4, {},
+                               Settings(animation_speed="normal"), last_move=True)
+    try:
+        screenshot.settle_playback(app)
+        scene = app.top
+        pb = scene.playback
+        assert scene.session.match.to_act() == (0,) and pb.history
+        assert all(s.seat != 0 for s in pb.history if s.seat is not None)
+        assert not pb.playing and any(pb.marks)
+        assert scene.bar.mode() == "after" and "(computer)" in scene.bar.who(1)
+        screenshot.settle_playback(app, back=1)
+        assert pb.stepping == len(pb.history) - 2 and scene.bar.mode() == "stepping"
+    finally:
+        while app.stack:
+            app._drop()

@@ -35,6 +35,8 @@ DIFF_SCALE = 0.25
 DIFF_THRESHOLD = 40
 #: at most this many rings per step (the largest changes), so a busy step stays readable
 MAX_MARKS = 6
+#: at most this many rings on the board at once (the newest steps' first)
+MAX_RINGS = 14
 #: a changed area wider and taller than this share of the board is a whole new page, not a place
 WHOLE_PAGE = 0.6
 #: a changed area of at least this share of the board that is mostly unchanged inside (less than
@@ -363,8 +365,12 @@ class Playback:
         if self.stepping is not None:
             shown = [(m, True) for m in self.marks[self.stepping]] if self.marks else []
         else:
-            upto = self.shown + 1
-            shown = [(m, k == self.shown) for k in range(upto) for m in self.marks[k]]
+            shown = []  # the newest first; a place marked again keeps its newest ring
+            for k in range(self.shown, -1, -1):
+                for m in self.marks[k]:
+                    if len(shown) < MAX_RINGS and not any(
+                            o.rect.inflate(8, 8).contains(m.rect) for o, _c in shown):
+                        shown.append((m, k == self.shown))
         width, radius, pad = max(3, px(4)), px(9), px(4)
         edge = max(1, px(1.5))
         for mark, current in shown:

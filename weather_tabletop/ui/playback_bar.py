@@ -18,6 +18,8 @@ from .table_view import draw_token
 
 #: the caption's text wraps into at most this many lines (then shrinks, then is shortened)
 CAPTION_LINES = 3
+#: the caption grows with the UI scale up to this factor
+MAX_SCALE = 1.5
 
 
 class PlaybackBar:
@@ -69,6 +71,11 @@ class PlaybackBar:
 
     # -- drawing -----------------------------------------------------------------------------
 
+    def px(self, n: float) -> int:
+        """``n`` pixels at the UI scale, at most MAX_SCALE times (at 200% a caption at full
+        size covered a fifth of the board it speaks of)."""
+        return max(1, round(n * min(self.scene.app.scale, MAX_SCALE)))
+
     def _where(self, h: int, w: int) -> pygame.Rect:
         scene = self.scene
         board = scene.lay.board
@@ -90,7 +97,7 @@ class PlaybackBar:
             return
         pb = scene.playback
         k, step = self.spoken()
-        width = min(scene.lay.board.w - 2 * scene.px(12), scene.px(820))
+        width = min(scene.lay.board.w - 2 * self.px(12), self.px(820))
         key = (mode, k, len(pb.history), width, language(), scene.app.scale, step.seat)
         if key != self._key or self._surface is None:
             self._surface, local = self._render(mode, k, step, width)
@@ -102,7 +109,7 @@ class PlaybackBar:
 
     def _render(self, mode: str, k: int, step: Any, width: int
                 ) -> tuple[pygame.Surface, list[tuple[pygame.Rect, str]]]:
-        scene, text, px = self.scene, self.scene.app.text, self.scene.px
+        scene, text, px = self.scene, self.scene.app.text, self.px
         pad, gap = px(10), px(8)
         size = max(theme.MIN_TEXT_PX, px(15))
         small = max(theme.MIN_TEXT_PX, px(13))
