@@ -102,7 +102,59 @@ def split_group(game: Any, state: Any, group: Group) -> list[Step]:
         steps[-1] = Step(last.seat, last.lines, state, last.group)
     elif not steps:
         steps.append(Step(group.seat, tuple(lines), state, group.n))
-    return steps
+    return _readable_steps(game, steps)
+
+
+def _readable(game: Any, state: Any) -> bool:
+    """Whether ``state`` can be shown: whose turn it is, the progress line and a view of it
+    (a step in the middle of a group stops in a passing flow state that no command is decided
+    in; what may be played there is asked of :class:`RulesForView`)."""
+    try:
+        game.to_act(state)
+        game.progress(state)
+        game.view(state, None)
+    except Exception:  # noqa: BLE001 - any failure: not a position to show
+        return False
+    return True
+
+
+class RulesForView:
+    """The game as a board view sees it: the same in all, but ``legal_commands`` on a state in
+    the middle of a group (the Weather Machine's Saboteurs' turn before its end, where the flow
+    holds a passing step no command is decided in) answers "nothing" instead of failing. The
+    view only draws those moves; the table asks the match, never this, what may be played."""
+
+    def __init__(self, game: Any) -> None:
+        self._game = game
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def legal_commands(self, state: Any, seat: int) -> list:
+        try:
+            return self._game.legal_commands(state, seat)
+        except Exception:  # noqa: BLE001 - a passing state: nothing to play in it
+            return []
+
+
+def _readable_steps(game: Any, steps: list[Step]) -> list[Step]:
+    """``steps`` with each one that stops in an unreadable state merged into the next (its
+    lines first); the last step is the group's end, always readable."""
+    out: list[Step] = []
+    carry: tuple[Any, ...] = ()
+    carry_seat: int | None = None
+    for k, step in enumerate(steps):
+        if k < len(steps) - 1 and not _readable(game, step.state):
+            if not carry:
+                carry_seat = step.seat
+            carry += step.lines
+            continue
+        if carry:
+            step = Step(carry_seat if carry_seat is not None else step.seat, carry + step.lines,
+                        step.state, step.group)
+            carry = ()
+        out.append(step)
+    return out
 
 
 def changed_rects(before: pygame.Surface, after: pygame.Surface) -> list[pygame.Rect]:
@@ -251,11 +303,12 @@ class Playback:
         active = match.active
         last = max((i for i, g in enumerate(active) if g.kind == "command" and g.seat == seat),
                    default=0)
-        state = match.snapshot_before(last)
-        self.reset(state)
+        self.reset(match.snapshot_before(last - 1) if last else match.snapshot_before(0))
         self._match, self._seen = id(match), len(match.log)
-        for group in active[last + 1:]:
+        for group in active[max(1, last):]:
             steps = split_group(self.game, self.state, group)
+            if group is active[last]:  # the seat's own step: the position shown before
+                self.base, steps = steps[0].state, steps[1:]
             self.history.extend(steps)
             self.marks.extend([] for _ in steps)
         return len(self.history)

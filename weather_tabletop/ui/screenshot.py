@@ -71,12 +71,18 @@ def _check(scene: str, size: tuple[int, int], game: str | None, steps: int) -> N
 
 
 def play_to_others(match, rng: random.Random, seat: int = 0) -> None:
-    """Go on playing at random until ``seat`` is to act after another seat's command (a
-    position whose last moves were someone else's)."""
+    """Go on playing at random until ``seat`` is to act after another seat's command, or after
+    what the game did by itself following the seat's own (the Automa, the Saboteurs): a
+    position whose last moves were someone else's."""
+    from .playback import split_group
+
     for _ in range(MAX_COMMANDS):
         last = match.log[-1]
-        if match.is_over() or (match.to_act() == (seat,) and last.kind == "command"
-                               and last.seat != seat):
+        if match.is_over():
+            return
+        if match.to_act() == (seat,) and last.kind == "command" and (
+                last.seat != seat or len(split_group(match.game, match.snapshot_before(
+                    len(match.active) - 2), last)) >= 3):
             return
         play_random(match, rng, 1)
     raise ValueError("no position where the others have just moved was found")

@@ -27,7 +27,7 @@ from ..logbook import LogBook
 from ..guide_view import step_of
 from ..hints import Hints
 from ..move_palette import MovePalette, open_palette
-from ..playback import Playback
+from ..playback import Playback, RulesForView
 from ..playback_bar import PlaybackBar
 from ..scene import Scene
 from ..score_box import ScoreBox
@@ -405,7 +405,7 @@ class TableScene(Scene):
             ctx = ViewContext(self.session.config.seats, self.app.settings.colour_blind,
                               self.app.scale, self.app.text)
             view_cls = games.view_class(self.game.id) or GenericTableView
-            self.view = view_cls(self.game, lay.board, context=ctx)
+            self.view = view_cls(RulesForView(self.game), lay.board, context=ctx)
             self._view_look = look
         elif self.view.rect != lay.board:
             self.view.resize(lay.board)
