@@ -32,6 +32,7 @@ class PlaybackBar:
         self.buttons: list[tuple[pygame.Rect, str]] = []  # screen rects and what each does
         self._key: tuple | None = None
         self._surface: pygame.Surface | None = None
+        self._told: int | None = None  # the step the game's view told with its own captions
 
     # -- what it says ------------------------------------------------------------------------
 
@@ -88,14 +89,15 @@ class PlaybackBar:
     def draw(self, surface: pygame.Surface) -> None:
         scene = self.scene
         mode = self.mode()
-        view = scene.view
-        moving = getattr(view, "animating", None)
-        if mode is None or scene.lay is None or (mode == "playing" and callable(moving)
-                                                 and moving()):
-            # the game's view tells this step itself (the Weather Machine's Phase B captions)
-            self.rect, self.buttons = None, []
-            return
+        moving = getattr(scene.view, "animating", None)
         pb = scene.playback
+        if mode != "playing":
+            self._told = None
+        elif callable(moving) and moving():
+            self._told = pb.shown  # the game's view tells this step itself (Phase B captions)
+        if mode is None or scene.lay is None or (mode == "playing" and self._told == pb.shown):
+            self.rect, self.buttons = None, []  # told once, not twice
+            return
         k, step = self.spoken()
         width = min(scene.lay.board.w - 2 * self.px(12), self.px(820))
         key = (mode, k, len(pb.history), width, language(), scene.app.scale, step.seat)
@@ -130,7 +132,8 @@ class PlaybackBar:
         wanted = max(text.width(said, size), text.width(who, size, True))
         width = min(width, text_x + wanted + 2 * gap + right_w + pad)
         text_w = max(px(120), width - text_x - right_w - gap - pad)
-        fit = text.lay(said, text_w, CAPTION_LINES * round(size * 1.35), size)
+        lines = 1 if mode == "after" else CAPTION_LINES  # after: small, the board is the person's
+        fit = text.lay(said, text_w, lines * round(size * 1.35), size)
         font = text.font(fit.size)
         said_h = (len(fit.lines) - 1) * font.get_linesize() + font.get_height()
         who_h = text.font(size, True).get_height()
@@ -181,8 +184,9 @@ class PlaybackBar:
         what = None
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1:
             if self.rect is not None and self.rect.collidepoint(event.pos):
+                # once it is the person's decision, a click beside the button is the board's
                 what = next((w for r, w in self.buttons if r.collidepoint(event.pos)),
-                            "skip" if mode == "playing" else "none")
+                            {"playing": "skip", "stepping": "none"}.get(mode or ""))
         elif event.type == pygame.KEYDOWN and not event.mod & (
                 pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
             if event.key == pygame.K_SPACE and pb.playing:
