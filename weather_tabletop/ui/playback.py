@@ -28,6 +28,7 @@ import pygame
 
 from ..engine.match import Group, Match
 from ..i18n import tr
+from .logbook import _same  # the log's own test of a line repeating the command's
 
 #: the board's picture is compared at this fraction of its size (cheap, and blind to anti-aliasing)
 DIFF_SCALE = 0.25
@@ -71,9 +72,6 @@ class Mark:
     rgb: tuple[int, int, int]
 
 
-def _same(a: Any, b: Any) -> bool:
-    a, b = tr(a), tr(b)
-    return a.strip().rstrip(".").casefold() == b.strip().rstrip(".").casefold()
 
 
 def split_group(game: Any, state: Any, group: Group) -> list[Step]:

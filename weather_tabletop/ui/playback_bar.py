@@ -125,8 +125,10 @@ class PlaybackBar:
         bws = [bfont.size(label)[0] + 2 * px(10) for _w, label in labels]
         chip = px(13)
         text_x = pad + 2 * chip + gap
-        right_w = max(sum(bws) + gap * (len(bws) - 1), text.width(tr("follow.step_n", n=total,
-                                                                       total=total), small))
+        step_w = text.width(tr("follow.step_n", n=total, total=total), small)
+        beside = len(labels) == 1  # one button: "Step n of N" beside it, the box one row lower
+        right_w = (step_w + gap + bws[0] if beside
+                   else max(sum(bws) + gap * (len(bws) - 1), step_w))
         who = self.who(step.seat)
         said = self.caption()
         wanted = max(text.width(said, size), text.width(who, size, True))
@@ -138,7 +140,8 @@ class PlaybackBar:
         said_h = (len(fit.lines) - 1) * font.get_linesize() + font.get_height()
         who_h = text.font(size, True).get_height()
         step_h = text.font(small).get_height()
-        h = max(pad * 2 + who_h + said_h + px(2), pad * 2 + 2 * chip, pad * 2 + bh + step_h + px(4))
+        h = max(pad * 2 + who_h + said_h + px(2), pad * 2 + 2 * chip,
+                pad * 2 + bh + (0 if beside else step_h + px(4)))
         surf = pygame.Surface((width, h), pygame.SRCALPHA)
         box = surf.get_rect()
         pygame.draw.rect(surf, (*theme.INK[:3], 235), box, border_radius=px(10))
@@ -159,9 +162,10 @@ class PlaybackBar:
         text.box(surf, said, pygame.Rect(text_x, pad + who_h + px(2), text_w, said_h), fit.size,
                  (255, 255, 255), valign="top")
         rx = width - pad - right_w
-        text.box(surf, tr("follow.step_n", n=k + 1, total=total),
-                 pygame.Rect(rx, pad, right_w, step_h), small, (205, 218, 230), align="right",
-                 wrap=False)
+        step_box = (pygame.Rect(rx, h - pad - bh, step_w, bh) if beside
+                    else pygame.Rect(rx, pad, right_w, step_h))
+        text.box(surf, tr("follow.step_n", n=k + 1, total=total), step_box, small,
+                 (205, 218, 230), align="right", wrap=False)
         x = width - pad - sum(bws) - gap * (len(bws) - 1)
         local = []
         for (what, label), bw in zip(labels, bws):
