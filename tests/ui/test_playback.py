@@ -283,3 +283,23 @@ def test_a_picture_of_the_table_shows_the_others_last_moves_marked(tmp_path):
     finally:
         while app.stack:
             app._drop()
+
+
+def test_the_final_scores_wait_until_the_last_moves_were_shown(paced):
+    from weather_tabletop.ui.scenes.scores import ScoresScene
+
+    session = Session.in_memory(tally.GAME, config("person", "computer", pile=3))
+    scene = TableScene(paced, session, privacy=False)
+    clock = Clock()
+    scene.playback.clock = clock
+    scene.computers.paused = True
+    paced.push(scene)
+    post(paced)
+    assert scene.submit(tally.Take(0, 1)) is None and scene.submit(tally.EndTurn(0)) is None
+    for command in (tally.Take(1, 2), tally.EndTurn(1)):  # the pile is empty: the game ends
+        session.submit(command, expected_version=session.version)
+    post(paced)
+    assert session.match.is_over() and scene.playback.playing
+    assert paced.top is scene  # Ben's moves are on the board, not behind the scores
+    play_out(paced, scene, clock)
+    assert isinstance(paced.top, ScoresScene)

@@ -125,7 +125,8 @@ class PlaybackBar:
         bws = [bfont.size(label)[0] + 2 * px(10) for _w, label in labels]
         chip = px(13)
         text_x = pad + 2 * chip + gap
-        step_w = text.width(tr("follow.step_n", n=total, total=total), small)
+        step_w = text.width(tr("follow.stepping" if mode == "stepping" else "follow.step_n",
+                               n=total, total=total), small)
         beside = len(labels) == 1  # one button: "Step n of N" beside it, the box one row lower
         right_w = (step_w + gap + bws[0] if beside
                    else max(sum(bws) + gap * (len(bws) - 1), step_w))
@@ -164,7 +165,9 @@ class PlaybackBar:
         rx = width - pad - right_w
         step_box = (pygame.Rect(rx, h - pad - bh, step_w, bh) if beside
                     else pygame.Rect(rx, pad, right_w, step_h))
-        text.box(surf, tr("follow.step_n", n=k + 1, total=total), step_box, small,
+        said_step = tr("follow.stepping" if mode == "stepping" else "follow.step_n", n=k + 1,
+                       total=total)
+        text.box(surf, said_step, step_box, small,
                  (205, 218, 230), align="right", wrap=False)
         x = width - pad - sum(bws) - gap * (len(bws) - 1)
         local = []

@@ -518,7 +518,7 @@ class TableScene(Scene):
             for key, reason in (("undo", match.undo_reason(seat) if seat is not None else "-"),
                                 ("redo", match.redo_reason(seat) if seat is not None else "-")):
                 self.w[key].enable() if reason is None else self.w[key].disable()
-        if match.is_over():
+        if match.is_over() and not self.playback.playing:  # the last moves first, then scores
             self.w["scores"].show()
             if not self._scores_shown:
                 self._scores_shown = True
