@@ -303,3 +303,16 @@ def test_the_final_scores_wait_until_the_last_moves_were_shown(paced):
     assert paced.top is scene  # Ben's moves are on the board, not behind the scores
     play_out(paced, scene, clock)
     assert isinstance(paced.top, ScoresScene)
+
+
+def test_an_idle_table_asks_for_no_frames_once_playback_ended(paced):
+    """Issue 13 stays true: after the last step, its marks settled, nothing animates."""
+    scene, clock = table(paced, "person", "computer")
+    bens_turn(scene)
+    post(paced)
+    assert scene.animating()  # steps to show
+    play_out(paced, scene, clock)
+    clock.now += 5.0  # the crossfade is over
+    post(paced, frames=2)
+    assert scene.playback.marks[0] and not scene.playback.animating()
+    assert not scene.animating()

@@ -219,7 +219,7 @@ class Playback:
     size: tuple[int, int] = (0, 0)  # the board's size the pictures were taken at
     base: Any = None  # the full state at the last decision (before history[0])
     _seen: int = 0  # entries of the match's log read
-    _match: int = 0
+    _match: Any = None  # the match followed (a new one: a demo restarted, a watched game)
     _synced: Any = None  # the match's state when last synced
     _own: int | None = None  # the group a person at this table just made
     _settled_at: float | None = None  # when the shown step's board settled (its clock starts)
@@ -269,8 +269,8 @@ class Playback:
 
     def sync(self, match: Match) -> bool:
         """Read the match's new log entries; True when the shown position changes at once."""
-        if id(match) != self._match or not self.enabled:
-            self._match, self._seen, self._synced = id(match), len(match.log), match.state
+        if match is not self._match or not self.enabled:
+            self._match, self._seen, self._synced = match, len(match.log), match.state
             self.reset(match.state)
             return True
         if not self.playing and match.state is not self._synced and self._seen == len(match.log):
@@ -308,7 +308,7 @@ class Playback:
         last = max((i for i, g in enumerate(active) if g.kind == "command" and g.seat == seat),
                    default=0)
         self.reset(match.snapshot_before(last - 1) if last else match.snapshot_before(0))
-        self._match, self._seen, self._synced = id(match), len(match.log), match.state
+        self._match, self._seen, self._synced = match, len(match.log), match.state
         for group in active[max(1, last):]:
             steps = split_group(self.game, self.state, group)
             if group is active[last]:  # the seat's own step: the position shown before

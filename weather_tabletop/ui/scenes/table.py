@@ -45,8 +45,9 @@ FRAME_WORK = 0.0008
 FOLLOW_SECONDS = 1.0
 #: a replay's log panel shows this many lines up to the position shown
 REPLAY_LOG_LINES = 40
-#: the banner's lines may shrink to this size before they are wrapped or shortened
-BANNER_MIN_PX = 11
+#: the banner's lines may shrink to this size before they are wrapped or shortened (the
+#: smallest text of the app: issue 13)
+BANNER_MIN_PX = theme.MIN_TEXT_PX
 
 
 def open_saved_game(app, path: Path) -> str | None:
