@@ -533,6 +533,8 @@ class TableScene(Scene):
         reached it)."""
         if self.game.is_over(self.playback.shown_state()):
             turn = tr("table.game_over")
+        elif not acting:  # a step of the game's own shown (Phase B): nobody's turn
+            turn = tr("follow.game_moves")
         elif len(acting) == 1:
             seat = acting[0]
             turn = tr("table.turn_of", name=self._name(seat))
