@@ -13,7 +13,7 @@ from tests.support import tally
 from tests.ui.helpers import config, key, mouse, post
 from weather_tabletop.engine.match import Group
 from weather_tabletop.settings import Settings
-from weather_tabletop.ui.playback import changed_rects, merge_rects, split_group
+from weather_tabletop.ui.playback import RulesForView, changed_rects, merge_rects, split_group
 from weather_tabletop.ui.scenes.table import TableScene
 from weather_tabletop.ui.session import Session
 
@@ -316,3 +316,60 @@ def test_an_idle_table_asks_for_no_frames_once_playback_ended(paced):
     post(paced, frames=2)
     assert scene.playback.marks[0] and not scene.playback.animating()
     assert not scene.animating()
+
+
+def test_the_saboteurs_turn_is_shown_step_by_step_and_every_step_draws():
+    """The Weather Machine's solo mode: the Saboteurs' turn comes inside the person's group and
+    passes through flow states no command is decided in; each step is shown by the board view
+    (through RulesForView) without failing."""
+    import random
+
+    from weather_tabletop import games
+    from weather_tabletop.engine.match import Match
+    from weather_tabletop.games.weather_machine.view import WeatherMachineView
+    from weather_tabletop.ui.playback import RulesForView
+    from weather_tabletop.ui.screenshot import _config, play_random
+    from weather_tabletop.ui.table_view import ViewContext, set_frame_deadline
+
+    pygame.init()
+    pygame.display.set_mode((64, 64))
+    game = games.get("weather-machine")
+    config = _config("weather-machine", 1, 1, {})
+    match = Match.start(game, config)
+    rng = random.Random(1)
+
+    def unlistable(state) -> bool:  # the rules cannot list seat 0's moves here
+        try:
+            game.legal_commands(state, 0)
+        except Exception:  # noqa: BLE001
+            return 0 in game.to_act(state)
+        return False
+
+    steps: list = []
+    for _ in range(400):
+        before = match.state
+        play_random(match, rng, 1)
+        steps = split_group(game, before, match.log[-1])
+        if len(steps) >= 4 and any(unlistable(s.state) for s in steps):
+            break
+    assert len(steps) >= 4 and any(unlistable(s.state) for s in steps)
+    assert steps[0].seat == 0 and all(s.seat is None for s in steps[1:])
+    assert steps[-1].state == match.state
+    view = WeatherMachineView(RulesForView(game), pygame.Rect(0, 0, 1010, 640),
+                              context=ViewContext(config.seats))
+    set_frame_deadline(None)
+    surface = pygame.Surface((1010, 640))
+    for step in steps:
+        view.forget_steps()
+        view.draw(surface, game.view(step.state, 0), 0)
+
+
+def test_rules_for_view_answer_nothing_where_the_rules_cannot_list_moves():
+    class Strict:
+        title = "strict"
+
+        def legal_commands(self, state, seat):
+            raise KeyError(state)
+
+    rules = RulesForView(Strict())
+    assert rules.legal_commands("passing", 0) == [] and rules.title == "strict"
