@@ -373,3 +373,13 @@ def test_rules_for_view_answer_nothing_where_the_rules_cannot_list_moves():
 
     rules = RulesForView(Strict())
     assert rules.legal_commands("passing", 0) == [] and rules.title == "strict"
+
+
+def test_at_instant_speed_the_end_is_shown_in_the_same_refresh(app):
+    """No frame is needed at instant speed: what the others did is the board's at once, and the
+    person may play on (tests and the move list read ``legal`` right after a command)."""
+    scene, _clock = table(app, "person", "computer")
+    bens_turn(scene)
+    scene.refresh()  # no frame drawn, no update run
+    assert not scene.playback.playing and scene.legal
+    assert scene.view_state.tokens[1] == 4

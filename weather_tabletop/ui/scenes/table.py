@@ -483,6 +483,8 @@ class TableScene(Scene):
         match = self.session.match
         self._seen = match.version
         self.playback.sync(match)
+        if self.app.settings.move_delay <= 0:
+            self.playback.skip()  # "instant": the end at once, in this very refresh
         nxt = self._next_viewer()
         if self.playback.holding and self.viewer is not None:
             nxt = self.viewer  # the next seat's screen comes once what happened was shown
