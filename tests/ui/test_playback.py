@@ -383,3 +383,16 @@ def test_at_instant_speed_the_end_is_shown_in_the_same_refresh(app):
     scene.refresh()  # no frame drawn, no update run
     assert not scene.playback.playing and scene.legal
     assert scene.view_state.tokens[1] == 4
+
+
+def test_a_font_asked_before_pygame_quit_still_answers_after_it():
+    """The stepper's arrows are drawn with a fallback face; a face made before a
+    ``pygame.quit()`` (a test's, a display restart) must not read every character as missing."""
+    from weather_tabletop.ui import theme
+
+    pygame.init()
+    path = theme.language_font("zh-TW", True)
+    assert theme.has_glyph(path, "步")
+    pygame.quit()
+    pygame.init()
+    assert theme.has_glyph(path, "驟") and theme.has_glyph(path, "播")
