@@ -82,6 +82,11 @@ def _parser() -> argparse.ArgumentParser:
     shot.add_argument("--open", metavar="LIST", dest="open_menu",
                       help="show this drop-down open (settings: language, ui_scale...; "
                            "setup: players, kind1...)")
+    shot.add_argument("--last-move", action="store_true",
+                      help="table: the other seats are computers and their last moves are shown "
+                           "marked and captioned")
+    shot.add_argument("--what-happened", type=int, metavar="N",
+                      help="table: as --last-move, with 'What happened' open N steps back")
 
     ver = sub.add_parser("verify", help="load a save without changing it and replay it")
     ver.add_argument("file", type=Path)
@@ -399,7 +404,8 @@ def _screenshot(args: argparse.Namespace) -> int:
         screenshot.render(args.scene, args.out, (w, h), args.game, players, args.seed, args.steps,
                           options, settings=Settings(ui_scale=scale, colour_blind=args.colour_blind,
                                                      language=language),
-                          open_menu=args.open_menu)
+                          open_menu=args.open_menu, last_move=args.last_move,
+                          what_happened=args.what_happened)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:

@@ -20,9 +20,13 @@ class Computers:
     """Polls the thinkers of the computer seats to act and submits their moves, at most one
     every ``delay()`` seconds so people can follow."""
 
-    def __init__(self, session: Session, delay: Callable[[], float]) -> None:
+    def __init__(self, session: Session, delay: Callable[[], float],
+                 hold: Callable[[], bool] = lambda: False) -> None:
+        """``hold``: True while the table still shows earlier moves (they may think, but their
+        move waits, so the match does not run ahead of what people can follow)."""
         self.session = session
         self.delay = delay
+        self.hold = hold
         self.error: str | None = None
         self._retry_at: float | None = None  # a move that could not be saved is tried again
         self.paused = False
@@ -65,7 +69,7 @@ class Computers:
             self.cancel()
             return False
         if session.is_demo:
-            if now - self._last_change < self.delay():
+            if self.hold() or now - self._last_change < self.delay():
                 return False
             self._last_change = now
             return session.play_script_step()
@@ -101,7 +105,7 @@ class Computers:
             if result is not None:
                 self._ready[seat] = result
                 del self._thinkers[seat]
-        if not self._ready or now - self._last_change < self.delay():
+        if not self._ready or self.hold() or now - self._last_change < self.delay():
             return False
         seat = min(self._ready)
         command, version = self._ready.pop(seat)

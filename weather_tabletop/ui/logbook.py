@@ -161,4 +161,4 @@ def _fold(match: Match, state: Any, group: Group) -> Any:
 def _same(a: Any, b: Any) -> bool:
     """Whether two lines (texts or messages) read the same, compared as shown."""
     a, b = tr(a), tr(b)
-    return a.strip().rstrip(".").casefold() == b.strip().rstrip(".").casefold()
+    return a.strip().rstrip(".。").casefold() == b.strip().rstrip(".。").casefold()

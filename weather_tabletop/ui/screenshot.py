@@ -27,13 +27,15 @@ NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana")
 MAX_COMMANDS = 20000
 
 
-def _config(game_id: str, players: int | None, seed: int, options: dict[str, str]) -> GameConfig:
+def _config(game_id: str, players: int | None, seed: int, options: dict[str, str],
+            computers: bool = False) -> GameConfig:
     game = games.get(game_id)
     n = players if players is not None else max(game.min_players, min(2, game.max_players))
     if not game.min_players <= n <= game.max_players:
         raise ValueError(f"{game_id} takes {game.min_players} to {game.max_players} players (got {n})")
     opts = options_dict(game, options)
-    seats = tuple(SeatConfig(NAMES[i % len(NAMES)], key)
+    seats = tuple(SeatConfig(NAMES[i % len(NAMES)], key,
+                             "computer" if computers and i else "person", "normal")
                   for i, key in enumerate(default_colours(game, n)))
     return GameConfig(game_id, seats, tuple(sorted(opts.items())), seed)
 
@@ -68,11 +70,32 @@ def _check(scene: str, size: tuple[int, int], game: str | None, steps: int) -> N
         raise ValueError("steps cannot be negative")
 
 
+def play_to_others(match, rng: random.Random, seat: int = 0) -> None:
+    """Go on playing at random until ``seat`` is to act after another seat's command, or after
+    what the game did by itself following the seat's own (the Automa, the Saboteurs): a
+    position whose last moves were someone else's."""
+    from .playback import split_group
+
+    for _ in range(MAX_COMMANDS):
+        last = match.log[-1]
+        if match.is_over():
+            return
+        if match.to_act() == (seat,) and last.kind == "command" and (
+                last.seat != seat or len(split_group(match.game, match.snapshot_before(
+                    len(match.active) - 2), last)) >= 3):
+            return
+        play_random(match, rng, 1)
+    raise ValueError("no position where the others have just moved was found")
+
+
 def build_app(scene: str, size: tuple[int, int], game: str | None, players: int | None, seed: int,
-              steps: int, options: dict[str, str], settings: Settings | None = None):
-    """An :class:`App` showing ``scene`` (checked arguments; raises ValueError)."""
+              steps: int, options: dict[str, str], settings: Settings | None = None,
+              last_move: bool = False):
+    """An :class:`App` showing ``scene`` (checked arguments; raises ValueError). ``last_move``:
+    the seats after the first are computers, the game goes on until the first is to act after
+    the others moved, and the table plays those moves again (see :func:`settle_playback`)."""
     _check(scene, size, game, steps)
-    config = _config(game, players, seed, options) if game else None
+    config = _config(game, players, seed, options, computers=last_move) if game else None
     if "SDL_VIDEODRIVER" not in os.environ and not pygame.display.get_init():
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     from .app import App
@@ -102,9 +125,16 @@ def build_app(scene: str, size: tuple[int, int], game: str | None, players: int 
         app.push(SavesScene(app, demos=scene == "demos"))
     elif scene in NEEDS_GAME:
         session = Session.in_memory(games.get(game), config)
-        play_random(session.match, random.Random(seed), None if scene == "scores" else steps)
+        rng = random.Random(seed)
+        play_random(session.match, rng, None if scene == "scores" else steps)
+        if last_move and scene == "table":
+            play_to_others(session.match, rng)
         table = TableScene(app, session, privacy=False)
+        table.computers.paused = True  # a picture: nobody moves on
         app.push(table)
+        if last_move and scene == "table":
+            table.playback.replay_since(session.match, 0)
+            table.refresh()
         if scene == "scores":
             app.push(ScoresScene(app, session))
         elif scene == "privacy":
@@ -142,9 +172,41 @@ def open_list(app, name: str) -> None:
         app.manager.update(0.05)
 
 
+def settle_playback(app, back: int | None = None) -> None:
+    """Show a table's queued playback step by step to its end, each step's board drawn whole and
+    settled so its changes are marked; ``back``: then open "What happened" that many steps back
+    from the last."""
+    import time
+
+    table = app.top
+    pb = getattr(table, "playback", None)
+    if pb is None:
+        return
+    set_frame_deadline(None)
+    for _ in range(len(pb.history) + 1):
+        forget = getattr(table.view, "forget_steps", None)
+        if forget is not None:
+            forget()  # the Weather Machine's own step captions: not in a still picture
+        for _wait in range(60):  # the view's own animation (Meteo's wind) ends in real time
+            app.render(app.window)
+            if not pb._capture:
+                break
+            time.sleep(0.05)
+        if not pb.playing:
+            break
+        pb.shown += 1
+        pb._start_step()
+        pb._fade_seconds = 0.0
+        table.refresh()
+    if back is not None and pb.open_steps():
+        pb.step_by(-back)
+        table.refresh()
+
+
 def render(scene: str, out: Path, size: tuple[int, int], game: str | None, players: int | None,
            seed: int, steps: int, options: dict[str, str], settings: Settings | None = None,
-           open_menu: str | None = None) -> None:
+           open_menu: str | None = None, last_move: bool = False,
+           what_happened: int | None = None) -> None:
     """Render ``scene`` off-screen at ``size`` and write a picture to ``out`` (PNG, or JPEG, BMP
     or TGA when ``out`` ends so). Raises ValueError for bad arguments and OSError, before any
     drawing, for a place that cannot be written (see :func:`reserve`); the picture goes to a
@@ -157,7 +219,7 @@ def render(scene: str, out: Path, size: tuple[int, int], game: str | None, playe
     try:
         with os.fdopen(fd, "wb") as dest:
             app = build_app(scene, tuple(size), game, players, seed, steps, dict(options or {}),
-                            settings)
+                            settings, last_move or what_happened is not None)
             for _ in range(3):  # let pygame_gui finish laying out lists and text boxes
                 app.manager.update(0.05)
                 if app.top is not None:
@@ -165,6 +227,8 @@ def render(scene: str, out: Path, size: tuple[int, int], game: str | None, playe
             if open_menu:
                 open_list(app, open_menu)
             set_frame_deadline(None)  # a picture shows everything: no work is left for later
+            if scene == "table" and (last_move or what_happened is not None):
+                settle_playback(app, what_happened)
             app.render(app.window)
             from .scenes.rules import RulesScene
 

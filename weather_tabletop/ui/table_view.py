@@ -464,15 +464,15 @@ class StagedRender:
 
     def run(self, budget: float | None = None) -> bool:
         """Advance the job: to its end (``budget`` None), else by steps until ``budget``
-        seconds or the frame's deadline have passed (none once the deadline has passed); True
-        when it is done (or there was none). Called from inside the job itself (a helper the
-        job shares with the protocol methods), it does nothing."""
+        seconds or the frame's deadline have passed, and by one step at least (issue 27: with
+        none once the deadline had passed, a frame whose update used its time drew nothing
+        new, and the old board stayed for seconds on a loaded machine); True when it is done
+        (or there was none). Called from inside the job itself (a helper the job shares with the
+        protocol methods), it does nothing."""
         job = self._job
         if job is None or self._running:
             return job is None
         end = work_until(budget)
-        if end is not None and time.perf_counter() >= end:
-            return False  # the frame's time is used up: next frame
         self._running = True
         if self._building is not None:
             self._swap(self._building)

@@ -584,8 +584,23 @@ def has_glyph(path: str, ch: str) -> bool:
             try:
                 got = face.get_metrics(ch)[0] is not None
             except (pygame.error, ValueError):
-                got = False
+                got = _ask_again(path, ch)
         known[ch] = got
+    return got
+
+
+def _ask_again(path: str, ch: str) -> bool:
+    """``has_glyph`` with a new face: one made before ``pygame.quit()`` fails on every character
+    afterwards (a table drawn before a test's quit left the bold CJK face dead, and every
+    Chinese character then read as missing)."""
+    try:
+        if not _freetype.get_init():
+            _freetype.init()
+        face = _freetype.Font(path, 12)
+        got = face.get_metrics(ch)[0] is not None
+    except (OSError, pygame.error, ValueError):
+        return False
+    _glyphs[path] = (face, _glyphs[path][1])
     return got
 
 

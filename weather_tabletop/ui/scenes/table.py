@@ -29,6 +29,8 @@ from ..guide_view import step_of
 from ..hints import Hints
 from ..move_palette import MovePalette, open_palette
 from ..move_rows import game_order, keep_places
+from ..playback import Playback, RulesForView
+from ..playback_bar import PlaybackBar
 from ..scene import Scene
 from .. import score_table
 from ..score_box import ScoreBox
@@ -46,6 +48,9 @@ FRAME_WORK = 0.0008
 FOLLOW_SECONDS = 1.0
 #: a replay's log panel shows this many lines up to the position shown
 REPLAY_LOG_LINES = 40
+#: the banner's lines may shrink to this size before they are wrapped or shortened (the
+#: smallest text of the app: issue 13)
+BANNER_MIN_PX = theme.MIN_TEXT_PX
 
 
 def open_saved_game(app, path: Path) -> str | None:
@@ -103,17 +108,28 @@ def open_demo(app, path: Path) -> str | None:
 
 @dataclass
 class BannerLine:
-    """One line of text in the banner, fitted to ``rect`` (shrunk, else shortened)."""
+    """One line of text in the banner, fitted to ``rect``: shrunk (to ``BANNER_MIN_PX``); when
+    it still does not fit, ``shorter`` (the same without the game's name) is tried, then wrapped
+    into the lines the rect holds, and only then shortened with an ellipsis (issue 27: at 150%
+    the step was cut to "Round 3 · P…")."""
 
     rect: pygame.Rect
     text: str
     size: int
     colour: tuple[int, int, int]
     bold: bool
+    shorter: str = ""
 
     def draw(self, surface: pygame.Surface, text: TextCache) -> None:
-        if self.text:
-            text.box(surface, self.text, self.rect, self.size, self.colour, self.bold, wrap=False)
+        if not self.text:
+            return
+        r, small = self.rect, min(self.size, BANNER_MIN_PX)
+        tries = [(self.text, False)] + [(self.shorter, False)] * bool(self.shorter) + [
+            (self.shorter or self.text, True)]
+        for words, wrap in tries:
+            if not text.lay(words, r.w, r.h, self.size, self.bold, small, wrap).cut:
+                break
+        text.box(surface, words, r, self.size, self.colour, self.bold, min_size=small, wrap=wrap)
 
 
 def _remembered_panels() -> Panels:
@@ -179,7 +195,11 @@ class TableScene(Scene):
         self.game = session.game
         self.name = tr(self.game.title)
         self.log = LogBook()
-        self.computers = Computers(session, lambda: app.settings.move_delay)
+        #: the shown position, which may lag behind the match while others' moves are played
+        self.playback = Playback(self.game, enabled=session.replay is None)
+        self.bar = PlaybackBar(self)
+        self.computers = Computers(session, lambda: app.settings.move_delay,
+                                   hold=lambda: self.playback.playing)
         self.privacy = privacy and has_hidden_information(self.game) and len(session.people()) > 1
         self._cover = cover and self.privacy and not session.read_only
         self.dragdrop = DragDrop(self.play, self.show_message)
@@ -221,6 +241,7 @@ class TableScene(Scene):
         self._menu_hover: str | None = None
         self._tips: dict[str, str] = {}  # the banner buttons' tooltips
         self.copy_dialog: Any = None  # "Save a copy as..." while it is open
+        self._urgent = False  # a person's own move: the next frame draws the board whole
 
     # -- who looks at the table ------------------------------------------------------------
 
@@ -344,7 +365,9 @@ class TableScene(Scene):
         # the two banner lines change with the turn: drawn by the scene (re-laying a pygame_gui
         # label costs milliseconds), fitted to the room the buttons leave
         t = lay.title
-        half, edge = t.h // 2, max(2, t.h // 12)
+        edge = max(2, t.h // 12)
+        # the turn line as tall as its text needs (up to half), the step line the rest
+        half = t.h - min(t.h // 2, self.app.text.font(self.px(20), True).get_height())
         self.banner = {"game": BannerLine(pygame.Rect(t.x, t.y + edge, t.w, half - edge),
                                           self.name, self.px(15), (220, 235, 247), False),
                        "turn": BannerLine(pygame.Rect(t.x, t.y + half, t.w, t.h - half - edge),
@@ -399,10 +422,12 @@ class TableScene(Scene):
             ctx = ViewContext(self.session.config.seats, self.app.settings.colour_blind,
                               self.app.scale, self.app.text)
             view_cls = games.view_class(self.game.id) or GenericTableView
-            self.view = view_cls(self.game, lay.board, context=ctx)
+            self.view = view_cls(RulesForView(self.game), lay.board, context=ctx)
             self._view_look = look
         elif self.view.rect != lay.board:
             self.view.resize(lay.board)
+        if self.playback.size != lay.board.size:  # old pictures of the board compare with nothing
+            self.playback.forget_pictures(lay.board.size)
         self._seen = -1
         self.tooltip = None
         self._message_surface = None
@@ -470,7 +495,12 @@ class TableScene(Scene):
         """Bring every panel up to date with the match (called when something changed)."""
         match = self.session.match
         self._seen = match.version
+        self.playback.sync(match)
+        if self.app.settings.move_delay <= 0:
+            self.playback.skip()  # "instant": the end at once, in this very refresh
         nxt = self._next_viewer()
+        if self.playback.holding and self.viewer is not None:
+            nxt = self.viewer  # the next seat's screen comes once what happened was shown
         if (self.privacy and nxt is not None and self.viewer is not None and nxt != self.viewer
                 and not match.is_over()):
             from .privacy import PrivacyScene
@@ -481,10 +511,12 @@ class TableScene(Scene):
         self.viewer = nxt
         self.palette = None  # its moves were the last position's
         game = self.game
-        self.view_state = game.view(match.state, self.viewer)
-        acting = match.to_act()
+        shown = self.playback.shown_state()  # the match's position once playback caught up
+        self.view_state = game.view(shown, self.viewer)
+        acting = game.to_act(shown)
         self.legal = match.legal(self.viewer) if (self.viewer is not None and self.viewer in acting
-                                                  and not self.session.read_only) else []
+                                                  and not self.session.read_only
+                                                  and not self.playback.holding) else []
         self._update_banner(acting)
         self._update_hint()
         self._update_log()
@@ -504,7 +536,7 @@ class TableScene(Scene):
             for key, reason in (("undo", match.undo_reason(seat) if seat is not None else "-"),
                                 ("redo", match.redo_reason(seat) if seat is not None else "-")):
                 self.w[key].enable() if reason is None else self.w[key].disable()
-        if match.is_over():
+        if match.is_over() and not self.playback.playing:  # the last moves first, then scores
             self.w["scores"].show()
             if not self._scores_shown:
                 self._scores_shown = True
@@ -514,13 +546,17 @@ class TableScene(Scene):
         return self.session.config.seats[seat].name
 
     def _update_banner(self, acting: tuple[int, ...]) -> None:
-        match = self.session.match
-        if match.is_over():
+        """Whose turn it is in the position shown (a seat's turn is named once playback has
+        reached it)."""
+        if self.game.is_over(self.playback.shown_state()):
             turn = tr("table.game_over")
+        elif not acting:  # a step of the game's own shown (Phase B): nobody's turn
+            turn = tr("follow.game_moves")
         elif len(acting) == 1:
             seat = acting[0]
             turn = tr("table.turn_of", name=self._name(seat))
-            if self.session.seat_is_computer(seat) and not self.session.read_only:
+            if (self.session.seat_is_computer(seat) and not self.session.read_only
+                    and not self.playback.holding):
                 turn += "  " + tr("table.thinking")
         else:
             turn = tr("table.to_act", names=listing([self._name(s) for s in acting]))
@@ -532,8 +568,36 @@ class TableScene(Scene):
             turn = tr("table.watching_banner", what=turn)
         self.banner["turn"].text = turn
         self.banner["game"].text = f"{self.name}  ·  {tr(self.game.progress(self.view_state))}"
+        self.banner["game"].shorter = tr(self.game.progress(self.view_state))
         if self.hints.turned_off and not self.session.read_only:
             self.banner["game"].text += f"  ·  {tr('hint.off_banner')}"
+            self.banner["game"].shorter += f"  ·  {tr('hint.off_banner')}"
+        self._split_banner()
+
+    def _split_banner(self) -> None:
+        """Share the banner's height between its lines: the turn line as tall as its text
+        (up to half); a step line that fits no single line gets 60%, for two small lines."""
+        game, turn, t = self.banner["game"], self.banner["turn"], self.lay.title
+        edge = max(2, t.h // 12)
+        half = t.h - min(t.h // 2, self.app.text.font(self.px(20), True).get_height())
+        one = pygame.Rect(t.x, t.y + edge, game.rect.w, half - edge)
+        text = self.app.text
+        if all(text.lay(words, one.w, one.h, game.size, False, BANNER_MIN_PX, False).cut
+               for words in (game.text, game.shorter) if words):
+            half = max(half, round(t.h * 0.6))
+        game.rect = pygame.Rect(t.x, t.y + edge, game.rect.w, half - edge)
+        turn.rect = pygame.Rect(t.x, t.y + half, turn.rect.w, t.h - half - edge)
+
+    def _seat_rgb_or_neutral(self, seat: int | None) -> tuple[int, int, int]:
+        """A mark's colour: the acting seat's, a neutral one for what the game did itself."""
+        from ..playback import NEUTRAL
+
+        return NEUTRAL if seat is None else self._seat_rgb(seat)
+
+    def _view_settled(self) -> bool:
+        """The board shows the state it was given, drawn whole and not animating."""
+        moving = getattr(self.view, "animating", None)
+        return not bool(getattr(self.view, "busy", False)) and not (callable(moving) and moving())
 
     def _seat_rgb(self, seat: int | None) -> tuple[int, int, int]:
         if seat is None or not 0 <= seat < len(self.session.config.seats):
@@ -713,14 +777,19 @@ class TableScene(Scene):
 
     def submit(self, command: Command) -> str | None:
         """Play a person's command; None if played, else the rules' reason."""
+        if self.playback.holding:  # what happened is on the board: no move until it is over
+            return tr("follow.wait")
+        version = self.session.version
         try:
-            self.session.submit(command, expected_version=self.session.version)
+            self.session.submit(command, expected_version=version)
         except IllegalMove as exc:
             return tr(exc.reason)
         except SaveFailed as exc:  # not played: the player sees why and may try again
             self.show_message(tr(exc.reason))
             return tr(exc.reason)
         self.computers.touched(time.monotonic())
+        self.playback.own(version)  # the person's decision: shown at once, the marks go
+        self._urgent = True
         self.show_message("")
         self.refresh()
         return None
@@ -855,6 +924,8 @@ class TableScene(Scene):
         except (IllegalMove, SaveFailed) as exc:
             self.show_message(tr(exc.reason))
             return
+        self.playback.decide()
+        self._urgent = True
         self.computers.touched(time.monotonic())
         self.show_message(tr("table.undone") if which == "undo" else tr("table.redone"))
         self.refresh()
@@ -1011,6 +1082,8 @@ class TableScene(Scene):
             self._confirm_event(event)
             return
         if self._menu_event(event):
+            return
+        if self.palette is None and not self.dragdrop.dragging and self.bar.handle(event):
             return
         if self.timeline is not None and self.palette is None and (
                 self.review.handle(event, self.timeline.go) or self.timeline.handle(event)):
@@ -1198,7 +1271,7 @@ class TableScene(Scene):
             return True
         if self.session.is_demo and not self.computers.paused and not match.is_over():
             return True
-        if self.dragdrop.moving or self.log_panel.pending:
+        if self.dragdrop.moving or self.log_panel.pending or self.playback.animating():
             return True
         view = self.view
         moving = getattr(view, "animating", None)
@@ -1230,7 +1303,11 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         if self._cover and self._cover_on_open():
             return
-        set_frame_deadline(time.perf_counter() + FRAME_WORK)
+        # a person's own move is drawn whole in the next frame (else the staged redraw, which
+        # got no time once the frame's work had used FRAME_WORK, showed the old board for
+        # seconds on a loaded machine)
+        set_frame_deadline(None if self._urgent else time.perf_counter() + FRAME_WORK)
+        self._urgent = False
         self.dragdrop.update(dt)
         if "actions" in self.w:
             self.w["actions"].update(dt)
@@ -1248,6 +1325,8 @@ class TableScene(Scene):
                 self._seen = -1
         if self.computers.poll(now) or self.session.version != self._seen:
             self.refresh()
+        if self.playback.tick(self.app.settings.move_delay):
+            self.refresh()  # the next step of what the others did
         if self.hints.thinking:
             self._poll_hints()
         if "actions" in self.w:
@@ -1269,6 +1348,8 @@ class TableScene(Scene):
         surface.fill(theme.SKY)
         if self.view is not None and self.view_state is not None:
             self.view.draw(surface, self.view_state, self.viewer)
+            self.playback.board_drawn(surface, self.lay.board, self._view_settled(),
+                                      self._seat_rgb_or_neutral, self.px)
             if self.timeline is not None:
                 self.review.draw_rings(surface, self.view, self.view_state,
                                        self.session.position, self.px)
@@ -1304,6 +1385,7 @@ class TableScene(Scene):
         msg = self._message_rect()
         if msg is not None and self._message_surface is not None:
             surface.blit(self._message_surface[1], msg)
+        self.bar.draw(surface)
         self.dragdrop.draw(surface)
         self._draw_menu(surface)
         if self.palette is not None:
