@@ -301,8 +301,23 @@ def test_rows_have_one_text_size_and_a_cut_row_keeps_its_start(app):
     assert cut, "this position should have an entry too long for its row"
     for i in cut:
         lines, whole = fits[i].lines, lst.text_at(i)
-        assert len(lines) == 2 and lines[-1].endswith("…")
-        assert whole.startswith(lines[0]) and not lines[0].startswith("…")
+        shown = " ".join(lines)
+        assert len(lines) <= 2 and " … " in shown
+        head, tail = shown.split(" … ")
+        assert whole.startswith(head) and whole.endswith(tail) and tail  # start and end kept
+
+
+def test_moves_that_differ_only_at_their_end_read_differently(app):
+    from weather_tabletop.ui.action_list import middle_cut
+
+    text = app.text
+    a = "Ada moves a figure from the coloured space K3 to the plain J4 beside the village"
+    b = "Ada moves a figure from the coloured space K3 to the lake J2 beside the village"
+    fits = [middle_cut(text, t, 180, 2 * text.font(13).get_linesize(), 13) for t in (a, b)]
+    assert all(f.cut for f in fits) and fits[0].lines != fits[1].lines
+    zh = "艾達把一個人物從彩色格 K3 移到平原 J4，就在村莊旁邊，然後結束這一步的移動"
+    got = middle_cut(text, zh, 120, 2 * text.font(13).get_linesize(), 13)
+    assert got.cut and "".join(got.lines).endswith(zh[-4:])
 
 
 def test_a_rows_tooltip_goes_when_the_list_changes(app):

@@ -102,8 +102,9 @@ def test_another_seats_move_is_marked_and_captioned_until_the_persons_next_decis
     post(paced, frames=5)
     assert pb.marks[0] and scene.bar.rect is not None  # they stay while the person thinks
     # the rings are drawn on the board: a pixel of the first mark's ring has Ben's colour
-    ring = pb.marks[0][0].rect.move(scene.lay.board.topleft).inflate(2 * scene.px(4),
-                                                                     2 * scene.px(4))
+    from weather_tabletop.ui.playback import ring_rect
+
+    ring, _w = ring_rect(pb.marks[0][0].rect.move(scene.lay.board.topleft), scene.px, True)
     surface = paced.window
     assert surface.get_at((ring.centerx, ring.top))[:3] == ben
     assert scene.submit(tally.Take(0, 1)) is None  # the person's next decision

@@ -17,8 +17,8 @@ pointer rested on the list (``keep=True``) takes no press for :data:`SETTLE` sec
 a person needs to see that the words under the pointer are new.
 
 Every entry is drawn at one text size (the largest at which two lines fit a row): a long entry
-wraps to two lines, then ends with "…" (its start always shows), and the table shows the whole
-text on hover (:meth:`is_cut`).
+wraps to two lines, then loses words in its middle (its start and its end always show:
+:func:`middle_cut`), and the table shows the whole text on hover (:meth:`is_cut`).
 """
 
 from __future__ import annotations
@@ -191,6 +191,39 @@ class ScrollBar:
 
 
 
+TAIL_UNITS = 7  # words (or CJK characters x 2) of a cut entry's end kept at the most
+
+
+def middle_cut(text: TextCache, whole: str, width: int, height: int, size: int):
+    """``whole`` laid into ``width`` x ``height`` at ``size`` (:meth:`TextCache.lay` with no
+    shrinking); when it does not fit, as much of its start as fits beside its last words, the
+    middle replaced by "…". Moves that differ only at their end ("Ada moves a figure from the
+    coloured space K3 to the plain J4" / "... to the lake J2") were rows that read the same
+    until hovered (issue 27); a cut at the start read from mid-sentence. The result is marked
+    cut (the whole text goes in the tooltip)."""
+    fit = text.lay(whole, width, height, size, min_size=size)
+    if not fit.cut:
+        return fit
+    spaced = not any("\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" for ch in whole)
+    units = whole.split(" ") if spaced else list(whole)
+    join, gap = (" ", " … ") if spaced else ("", "…")
+    most = TAIL_UNITS if spaced else 2 * TAIL_UNITS
+    for tail_n in range(min(most, len(units) - 3), 0, -1):
+        tail = join.join(units[-tail_n:])
+        best, lo, hi = None, 2, len(units) - tail_n - 1
+        while lo <= hi:  # the longest start that fits with this end
+            mid = (lo + hi) // 2
+            got = text.lay(join.join(units[:mid]) + gap + tail, width, height, size,
+                           min_size=size)
+            if got.cut:
+                hi = mid - 1
+            else:
+                best, lo = got, mid + 1
+        if best is not None:
+            return type(best)(best.lines, best.size, True)
+    return fit
+
+
 def _arrow(surface: pygame.Surface, rect: pygame.Rect, up: bool) -> None:
     """The white triangle of an arrow button (pygame_gui's "\u25b2" / "\u25bc", 8 pixels high)."""
     cx, cy = rect.centerx, rect.y + rect.h // 2
@@ -357,10 +390,11 @@ class ActionList:
         return pygame.Rect(row.x + self.pad, row.y + 1, row.w - 2 * self.pad, row.h - 2)
 
     def _fit(self, index: int):
-        """Entry ``index`` laid into its row at the list's one size: wrapped to two lines,
-        then ended with "…" (:meth:`TextCache.lay` with no shrinking)."""
+        """Entry ``index`` laid into its row at the list's one size: wrapped to two lines;
+        a text still too long keeps its start and its end and loses words in its middle
+        (:func:`middle_cut`)."""
         box = self._box(self.row_rect(index))
-        return self.text.lay(self.text_at(index), box.w, box.h, self.size, min_size=self.size)
+        return middle_cut(self.text, self.text_at(index), box.w, box.h, self.size)
 
     def is_cut(self, index: int) -> bool:
         """True when entry ``index`` does not show its whole text (the tooltip shows it)."""

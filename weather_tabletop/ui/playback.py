@@ -187,6 +187,20 @@ def changed_rects(before: pygame.Surface, after: pygame.Surface) -> list[pygame.
     return rects[:MAX_MARKS]
 
 
+RING_EDGE = 1  # the dark edge on each side of a ring's colour
+
+
+def ring_rect(changed: pygame.Rect, px: Callable[[float], int],
+              current: bool) -> tuple[pygame.Rect, int]:
+    """The outer rectangle and the line width of the ring round ``changed`` (screen
+    coordinates): outside what changed (the rectangle came from a picture a quarter the size,
+    so it may fall a little short), covering as little of its words and of its neighbours' as
+    it can; the current step's ring a pixel bolder."""
+    w = max(2, px(3)) + (RING_EDGE if current else 0)
+    pad = px(2) + w + RING_EDGE + 2
+    return changed.inflate(2 * pad, 2 * pad), w
+
+
 def merge_rects(rects: list[pygame.Rect], near: int) -> list[pygame.Rect]:
     """Rectangles closer than ``near`` pixels merged into one, until none are (tiny specks
     of one changed piece become one ring)."""
@@ -428,11 +442,9 @@ class Playback:
                     if len(shown) < MAX_RINGS and not any(
                             o.rect.inflate(8, 8).contains(m.rect) for o, _c in shown):
                         shown.append((m, k == self.shown))
-        width, radius, pad = max(3, px(4)), px(9), px(4)
-        edge = max(1, px(1.5))
+        radius, edge = px(9), RING_EDGE
         for mark, current in shown:
-            r = mark.rect.move(origin).inflate(2 * pad, 2 * pad)
-            w = width + (edge if current else 0)
+            r, w = ring_rect(mark.rect.move(origin), px, current)
             # a dark edge outside and inside the seat's colour: seen on light and dark ground
             pygame.draw.rect(surface, INK_EDGE, r.inflate(2 * edge, 2 * edge), w + 2 * edge,
                              border_radius=radius + edge)
