@@ -5,6 +5,7 @@ with its control characters. Each test failed on the code before the issue."""
 from __future__ import annotations
 
 import time
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -40,8 +41,14 @@ def test_a_saved_progress_label_is_never_used_as_a_format_string(tmp_path, key):
     path = _finished_writing(played(tmp_path, 8))
     _last_label(path, {"key": key, "params": {"a": "x"}})
     started = time.perf_counter()
-    (info,) = storage.list_saves(tmp_path)
-    assert time.perf_counter() - started < 5  # formatting the key took 18 s and 3.5 GB
+    tracemalloc.start()
+    try:
+        (info,) = storage.list_saves(tmp_path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 100 * 2 ** 20  # formatting the key took 18 s and 3.5 GB
+    assert time.perf_counter() - started < 5
     assert info.progress == tr("load.unknown_progress")
     assert "class" not in info.progress and len(info.progress) < 60
 
@@ -153,9 +160,15 @@ def test_a_checkpoint_base_of_two_hundred_million_costs_nothing(tmp_path):
     rewrite(saved.path, forge)
     before = saved.path.read_bytes()
     started = time.perf_counter()
-    with pytest.raises(LoadError):  # replayed through the rules: the checkpoint is out of order
-        SavedGame.open(saved.path)
-    assert time.perf_counter() - started < 10  # [None] * 2e8 took 24 s and 3.2 GB
+    tracemalloc.start()
+    try:
+        with pytest.raises(LoadError):  # replayed through the rules: the checkpoint is out of order
+            SavedGame.open(saved.path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 100 * 2 ** 20  # [None] * 2e8 took 24 s and 3.2 GB
+    assert time.perf_counter() - started < 10
     assert storage.most_recent(tmp_path) is None
     assert saved.path.read_bytes() == before
 
