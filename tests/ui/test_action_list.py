@@ -311,9 +311,9 @@ def test_moves_that_differ_only_at_their_end_read_differently(app):
     from weather_tabletop.ui.action_list import middle_cut
 
     text = app.text
-    a = "Ada moves a figure from the coloured space K3 to the plain J4 beside the village"
-    b = "Ada moves a figure from the coloured space K3 to the lake J2 beside the village"
-    fits = [middle_cut(text, t, 180, 2 * text.font(13).get_linesize(), 13) for t in (a, b)]
+    a = "Ada moves a figure from the light yellow village to the coloured space K3"
+    b = "Ada moves a figure from the light yellow village to the coloured space K4"
+    fits = [middle_cut(text, t, 150, 2 * text.font(13).get_linesize(), 13) for t in (a, b)]
     assert all(f.cut for f in fits) and fits[0].lines != fits[1].lines
     zh = "艾達把一個人物從彩色格 K3 移到平原 J4，就在村莊旁邊，然後結束這一步的移動"
     got = middle_cut(text, zh, 120, 2 * text.font(13).get_linesize(), 13)

@@ -191,7 +191,8 @@ class ScrollBar:
 
 
 
-TAIL_UNITS = 7  # words (or CJK characters x 2) of a cut entry's end kept at the most
+TAIL_UNITS = 3  # words (or CJK characters x 2) of a cut entry's end kept at the most: the
+# square a piece goes to, what a space gives ("… the plain J4", "… 1 Lab Voucher")
 
 
 def middle_cut(text: TextCache, whole: str, width: int, height: int, size: int):
@@ -507,8 +508,8 @@ class ActionList:
             if bg is not None:
                 surface.fill(bg, clip)
             if (i, ink) in self._ready and not self.is_blank(i):
-                self.text.box(surface, self.text_at(i), self._box(row), self.size, ink,
-                              min_size=self.size)
+                lines = "\n".join(self._fit(i).lines)  # as fitted: its middle may be cut
+                self.text.box(surface, lines, self._box(row), self.size, ink, min_size=self.size)
         surface.set_clip(None)
         if self.bar.needed:
             bar = self.bar.rect
