@@ -201,6 +201,28 @@ def ring_rect(changed: pygame.Rect, px: Callable[[float], int],
     return changed.inflate(2 * pad, 2 * pad), w
 
 
+def _untangled(rings: list[tuple[pygame.Rect, int, tuple]]) -> list[tuple[pygame.Rect, int, tuple]]:
+    """Rings of one colour that would cross or nearly touch become one ring round both (a line
+    of small changes, such as a seat's Stock, Power and hand counts, was a row of rings over its
+    own words); the bolder width is kept."""
+    out = list(rings)
+    merged = True
+    while merged:
+        merged = False
+        for i in range(len(out)):
+            for j in range(i + 1, len(out)):
+                (a, wa, ca), (b, wb, cb) = out[i], out[j]
+                near = 5 * max(wa, wb)  # closer than this, the two rings cover what is between
+                if ca == cb and a.inflate(2 * near, 2 * near).colliderect(b):
+                    out[i] = (a.union(b), max(wa, wb), ca)
+                    del out[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    return out
+
+
 def merge_rects(rects: list[pygame.Rect], near: int) -> list[pygame.Rect]:
     """Rectangles closer than ``near`` pixels merged into one, until none are (tiny specks
     of one changed piece become one ring)."""
@@ -443,12 +465,12 @@ class Playback:
                             o.rect.inflate(8, 8).contains(m.rect) for o, _c in shown):
                         shown.append((m, k == self.shown))
         radius, edge = px(9), RING_EDGE
-        for mark, current in shown:
-            r, w = ring_rect(mark.rect.move(origin), px, current)
+        for r, w, rgb in _untangled([(*ring_rect(m.rect.move(origin), px, current), m.rgb)
+                                     for m, current in shown]):
             # a dark edge outside and inside the seat's colour: seen on light and dark ground
             pygame.draw.rect(surface, INK_EDGE, r.inflate(2 * edge, 2 * edge), w + 2 * edge,
                              border_radius=radius + edge)
-            pygame.draw.rect(surface, mark.rgb, r, w, border_radius=radius)
+            pygame.draw.rect(surface, rgb, r, w, border_radius=radius)
 
     def forget_pictures(self, size: tuple[int, int]) -> None:
         """The board is now ``size`` (a resize, a panel folded): old pictures compare with
