@@ -17,8 +17,8 @@ pointer rested on the list (``keep=True``) takes no press for :data:`SETTLE` sec
 a person needs to see that the words under the pointer are new.
 
 Every entry is drawn at one text size (the largest at which two lines fit a row): a long entry
-wraps to two lines, then loses words in its middle (its start and its end always show:
-:func:`middle_cut`), and the table shows the whole text on hover (:meth:`is_cut`).
+wraps to two lines, then keeps its first words and jumps to where it differs from the other
+entries (:func:`middle_cut`), and the table shows the whole text on hover (:meth:`is_cut`).
 """
 
 from __future__ import annotations
@@ -191,38 +191,52 @@ class ScrollBar:
 
 
 
-TAIL_UNITS = 3  # words (or CJK characters x 2) of a cut entry's end kept at the most: the
-# square a piece goes to, what a space gives ("… the plain J4", "… 1 Lab Voucher")
+HEAD_UNITS = 3  # words (or CJK characters x 2) of a cut entry's start always kept
 
 
-def middle_cut(text: TextCache, whole: str, width: int, height: int, size: int):
-    """``whole`` laid into ``width`` x ``height`` at ``size`` (:meth:`TextCache.lay` with no
-    shrinking); when it does not fit, as much of its start as fits beside its last words, the
-    middle replaced by "…". Moves that differ only at their end ("Ada moves a figure from the
-    coloured space K3 to the plain J4" / "... to the lake J2") were rows that read the same
-    until hovered (issue 27); a cut at the start read from mid-sentence. The result is marked
-    cut (the whole text goes in the tooltip)."""
-    fit = text.lay(whole, width, height, size, min_size=size)
-    if not fit.cut:
-        return fit
+def _units(whole: str) -> tuple[list[str], str, str]:
+    """``whole`` as words (or, in CJK text, characters), their joiner and the cut mark."""
     spaced = not any("\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" for ch in whole)
-    units = whole.split(" ") if spaced else list(whole)
-    join, gap = (" ", " … ") if spaced else ("", "…")
-    most = TAIL_UNITS if spaced else 2 * TAIL_UNITS
-    for tail_n in range(min(most, len(units) - 3), 0, -1):
-        tail = join.join(units[-tail_n:])
-        best, lo, hi = None, 2, len(units) - tail_n - 1
-        while lo <= hi:  # the longest start that fits with this end
-            mid = (lo + hi) // 2
-            got = text.lay(join.join(units[:mid]) + gap + tail, width, height, size,
-                           min_size=size)
-            if got.cut:
-                hi = mid - 1
-            else:
-                best, lo = got, mid + 1
-        if best is not None:
-            return type(best)(best.lines, best.size, True)
-    return fit
+    return (whole.split(" "), " ", " … ") if spaced else (list(whole), "", "…")
+
+
+def differs_at(texts: Sequence[str]) -> list[int]:
+    """For each text, the number of its first units (words, or CJK characters) that another
+    text of the list shares: where it starts to read differently from its nearest sibling."""
+    units = [tuple(_units(t)[0]) for t in texts]
+    order = sorted(range(len(units)), key=units.__getitem__)
+    out = [0] * len(units)
+    for a, b in zip(order, order[1:]):
+        x, y = units[a], units[b]
+        n = 0
+        while n < len(x) and n < len(y) and x[n] == y[n]:
+            n += 1
+        out[a], out[b] = max(out[a], n), max(out[b], n)
+    return out
+
+
+def middle_cut(text: TextCache, whole: str, width: int, height: int, size: int,
+               same: int = 0):
+    """``whole`` laid into ``width`` x ``height`` at ``size`` (:meth:`TextCache.lay` with no
+    shrinking); when it does not fit, its first words, "…", and the text from where it differs
+    from the other entries (``same``: the units it shares with its nearest sibling, see
+    :func:`differs_at`), ended with "…" if still too long. Moves that differ late ("Ada moves
+    a figure from the coloured space K3 to the plain J4" / "… to the lake J2"; "Ada extends the
+    Workshop from space 1 / 2 of the offer …") were rows that read the same until hovered
+    (issue 27); an entry cut at its start read from mid-sentence. Marked cut: the whole text
+    goes in the tooltip."""
+    fit = text.lay(whole, width, height, size, min_size=size)
+    units, join, gap = _units(whole)
+    head = HEAD_UNITS if join else 2 * HEAD_UNITS
+    if not fit.cut or same <= head:
+        return fit
+    got = None
+    for start in range(head + 1, same + 1):  # as much context before the difference as fits
+        shown = join.join(units[:head]) + gap + join.join(units[start:])
+        got = text.lay(shown, width, height, size, min_size=size)
+        if not got.cut:
+            break
+    return type(got)(got.lines, got.size, True)
 
 
 def _arrow(surface: pygame.Surface, rect: pygame.Rect, up: bool) -> None:
@@ -249,6 +263,7 @@ class ActionList:
         self.bar = ScrollBar(text)
         self._source: Callable[[int], str] = lambda i: ""
         self._texts: dict[int, str] = {}
+        self._differs: list[int] | None = None
         self._keys: Sequence[Hashable] | None = None  # each row's identity (None: an empty row)
         self._changed: dict[int, float] = {}  # row -> when its entry changed under the pointer
         self._count = 0
@@ -281,6 +296,7 @@ class ActionList:
         old = [self.key_at(i) for i in range(self._count)] if keep else []
         self._source = text_of
         self._texts = {}
+        self._differs = None  # per entry, the units it shares with its nearest sibling
         self._ready = set()
         self._version += 1
         self._count = count
@@ -395,7 +411,14 @@ class ActionList:
         a text still too long keeps its start and its end and loses words in its middle
         (:func:`middle_cut`)."""
         box = self._box(self.row_rect(index))
-        return middle_cut(self.text, self.text_at(index), box.w, box.h, self.size)
+        whole = self.text_at(index)
+        if self._differs is None and not self.text.lay(whole, box.w, box.h, self.size,
+                                                       min_size=self.size).cut:
+            return self.text.lay(whole, box.w, box.h, self.size, min_size=self.size)
+        if self._differs is None:  # a cut entry: where every entry differs (all texts once)
+            self._differs = differs_at([self.text_at(i) for i in range(self._count)])
+        same = self._differs[index] if index < len(self._differs) else 0
+        return middle_cut(self.text, whole, box.w, box.h, self.size, same)
 
     def is_cut(self, index: int) -> bool:
         """True when entry ``index`` does not show its whole text (the tooltip shows it)."""
