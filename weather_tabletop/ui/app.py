@@ -30,7 +30,7 @@ from .. import ai, i18n, remember
 from .. import settings as settings_mod
 from ..i18n import tr
 from ..settings import Settings
-from . import art, crash, theme
+from . import art, crash, theme, widgets
 from .scene import Scene
 from .theme import TextCache
 
@@ -170,6 +170,8 @@ class App:
         if scene.heavy:  # its texts and pictures go with it (issue 27)
             del scene
             self.text.forget()
+            art.forget()  # the table's rasterised art and panels: the next screen draws its own
+            widgets.forget_panels()
             release_memory()
 
     def pop(self) -> None:

@@ -146,6 +146,11 @@ _PANELS = surfaces(64, 64 * 1024 * 1024)
 _AA = 2  # the rounded corners are drawn at twice the size, then smoothed down
 
 
+def forget_panels() -> None:
+    """Drop the panels drawn (a table closed: see :func:`art.forget`)."""
+    _PANELS.clear()
+
+
 def panel_surface(size: tuple[int, int], bg: tuple, border: tuple, radius: int,
                   border_width: int) -> pygame.Surface:
     """A filled rectangle with a ``border_width`` border, its corners rounded by ``radius``
