@@ -532,8 +532,11 @@ def _options(args: argparse.Namespace) -> int:
 
 def _paths(args: argparse.Namespace) -> int:
     from . import paths
+    from .engine.save_index import DB_NAME
 
     print(f"saves:    {_shown(paths.saves_dir())}")
     print(f"settings: {_shown(paths.settings_file())}")
     print(f"logs:     {_shown(paths.log_dir())}")
+    print(f"reviews:  {_shown(paths.reviews_dir())}")
+    print(f"index:    {_shown(paths.data_dir() / DB_NAME)}")
     return 0

@@ -468,3 +468,12 @@ def test_a_file_where_the_settings_folder_should_be_promises_no_damaged_copy(tmp
     loaded, message = settings.load()
     assert loaded == settings.Settings() and message
     assert ".damaged" not in message and str(paths.config_dir()) in message
+
+
+def test_paths_names_the_reviews_folder_and_the_saves_index(capsys):
+    from weather_tabletop import paths
+    from weather_tabletop.engine.save_index import DB_NAME
+
+    assert cli.main(["paths"]) == 0
+    out = capsys.readouterr().out
+    assert str(paths.reviews_dir()) in out and str(paths.data_dir() / DB_NAME) in out
