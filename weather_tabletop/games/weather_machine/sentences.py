@@ -35,7 +35,7 @@ STEP_KINDS = ("draft", "supply_turn", "turn_sub", "move", "actions", "tokens", "
               "tile_choice", "tile_place", "benefit_action", "take_subsidy", "xpart", "xpart_proto",
               "xchem", "extra", "bt_space", "prototype", "return_extra", "lock_pay", "exp_pay",
               "exp_keep", "exp_benefit", "lab_fund", "rnd_fund", "to_line", "solo_set",
-              "solo_funding_back", "solo_security")
+              "solo_funding_back", "solo_security", "fx")
 
 
 def step_title(s: WMState, step: Step | None) -> Msg | str:
@@ -44,14 +44,14 @@ def step_title(s: WMState, step: Step | None) -> Msg | str:
         return ""
     if step.kind in STEP_KINDS:
         return msg(f"wm.step.{step.kind}")
-    return msg("wm.step.other", kind=step.kind)
+    return msg("wm.step.other")  # never the step's code name (issue 27: "Ada fx")
 
 
 def rule_of(kind: str) -> Msg:
     """The rule a refusal at a step of ``kind`` names ("Move the Scientist")."""
     if kind in STEP_KINDS:
         return msg(f"wm.rule.{kind}")
-    return msg("wm.rule.other", kind=kind.capitalize())
+    return msg("wm.rule.other")
 
 
 #: the action a location command performs (its name is ``words.ACTION_NAMES``)
