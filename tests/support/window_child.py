@@ -34,5 +34,5 @@ for _ in range(rounds):
             time.sleep(rng.uniform(0.005, 0.02))  # the window stays open a moment
     finally:
         saved.close()
-    time.sleep(rng.uniform(0.0, 0.01))
+    time.sleep(rng.uniform(0.02, 0.06))  # the other window's turn to take the game
 print("DONE", flush=True)
