@@ -37,6 +37,15 @@ def save(tmp_path) -> Path:
     return path
 
 
+@pytest.fixture
+def long_save(tmp_path) -> Path:
+    """A copy of the longest shipped demo (its review takes seconds, not one)."""
+    name = "weather-machine-demo-3p.wtsave"
+    path = tmp_path / name
+    path.write_bytes((importlib.resources.files("weather_tabletop.saves") / name).read_bytes())
+    return path
+
+
 def opened(app, path: Path):
     from weather_tabletop.ui.scenes.table import open_replay
 
@@ -154,8 +163,10 @@ def test_an_unfinished_game_offers_no_review(app, save, tmp_path):
     assert "review" not in scene.timeline.buttons()
 
 
-def test_the_progress_grows_and_the_review_lands_in_the_data_folder(app, save):
+def test_the_progress_grows_and_the_review_lands_in_the_data_folder(app, long_save):
     import os
+
+    save = long_save  # the solo demo's review can end before its progress is first sampled
 
     (save.parent / "sent").mkdir()  # a folder of its own (the data folder is beside it here)
     save = save.rename(save.parent / "sent" / save.name)
